@@ -1,0 +1,39 @@
+# nineball: the two commands a fresh machine needs (Debian, Python 3.11, root).
+#   make play   set up ./.venv and start the main job
+#   make test   set up ./.venv and run every test, lint and type check
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+# numba writes its compiled-kernel cache here (a scratch dir inside the checkout, git-ignored).
+export NUMBA_CACHE_DIR ?= $(CURDIR)/.cache/numba
+
+.PHONY: play test lint typecheck layers pytest bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed-cli: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[cli]'
+	touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@ $(VENV)/.installed-cli
+
+play: $(VENV)/.installed-cli
+	$(BIN)/nineball play
+
+test: $(VENV)/.installed-dev
+	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/mypy
+	$(BIN)/lint-imports
+	$(BIN)/pytest --cov --cov-report=term $(PYTEST_ARGS)
+	$(BIN)/coverage report --include='*/nineball/rules/*' --fail-under=100
+
+bench: $(VENV)/.installed-dev
+	$(BIN)/python benchmarks/run.py
+
+clean:
+	rm -rf $(VENV) .cache .pytest_cache .mypy_cache .ruff_cache .coverage

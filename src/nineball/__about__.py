@@ -1,0 +1,3 @@
+"""Version of the nineball package."""
+
+__version__ = "0.1.0"

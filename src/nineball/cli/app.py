@@ -1,0 +1,125 @@
+"""The Typer application behind ``nineball``."""
+
+from __future__ import annotations
+
+import sys
+from enum import StrEnum
+from typing import Annotated
+
+import typer
+
+from nineball.cli.referee import serve
+from nineball.cli.score import ScoreSetup, run_scorekeeper
+from nineball.rules import BreakRule, Language, find_variant
+
+app = typer.Typer(
+    name="nineball",
+    help="Nine-ball pool: a referee that knows every rule, physics, games and players.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+class RulesOption(StrEnum):
+    """The rule profiles, as the command line names them."""
+
+    SEED = "seed"
+    FR = "fr"
+    PL = "pl"
+
+
+class BreaksOption(StrEnum):
+    """Who breaks the next game."""
+
+    ALTERNATE = "alternate"
+    WINNER = "winner"
+
+
+RulesArg = Annotated[
+    RulesOption,
+    typer.Option("--rules", help="Rule profile: seed (default), fr or pl (see shared/rules.md)."),
+]
+LangArg = Annotated[Language, typer.Option("--lang", help="Language of the explanations.")]
+
+
+@app.command()
+def referee(rules: RulesArg = RulesOption.SEED, lang: LangArg = Language.EN) -> None:
+    """Speak the referee protocol: JSON lines in, one JSON line out per line."""
+    serve(sys.stdin.buffer, sys.stdout.buffer, rules=find_variant(rules.value), lang=lang)
+
+
+def _score(
+    players: str | None,
+    race_to: int | None,
+    breaks: BreaksOption | None,
+    first_breaker: int | None,
+    rules: RulesOption | None,
+    refereed: bool | None,
+    lang: Language | None,
+) -> None:
+    names = None if players is None else tuple(p.strip() for p in players.split(","))
+    if names is not None and len(names) != 2:
+        raise typer.BadParameter(f"give two names separated by a comma, got {players!r}")
+    setup = ScoreSetup(
+        players=None if names is None else (names[0], names[1]),
+        race_to=race_to,
+        breaks=None if breaks is None else BreakRule(breaks.value),
+        first_breaker=first_breaker,
+        rules=None if rules is None else find_variant(rules.value),
+        refereed=refereed,
+        lang=lang,
+    )
+    raise typer.Exit(run_scorekeeper(setup))
+
+
+PlayersOpt = Annotated[
+    str | None, typer.Option(help="The two players, separated by a comma: 'Ann,Bob'.")
+]
+RaceOpt = Annotated[int | None, typer.Option(min=1, max=99, help="Games needed to win.")]
+BreaksOpt = Annotated[BreaksOption | None, typer.Option(help="Who breaks the next game.")]
+FirstOpt = Annotated[
+    int | None, typer.Option(min=1, max=2, help="Who breaks first (1 or 2: the lag winner).")
+]
+ProfileOpt = Annotated[RulesOption | None, typer.Option("--rules", help="Rule profile.")]
+RefOpt = Annotated[bool | None, typer.Option("--refereed/--no-referee", help="Is there a referee?")]
+LangOpt = Annotated[Language | None, typer.Option("--lang", help="Language of the screen.")]
+
+
+@app.command()
+def score(
+    players: PlayersOpt = None,
+    race_to: RaceOpt = None,
+    breaks: BreaksOpt = None,
+    first_breaker: FirstOpt = None,
+    rules: ProfileOpt = None,
+    refereed: RefOpt = None,
+    lang: LangOpt = None,
+) -> None:
+    """Keep score of a real match at a real table, with every ruling explained."""
+    _score(players, race_to, breaks, first_breaker, rules, refereed, lang)
+
+
+@app.command()
+def play(
+    players: PlayersOpt = None,
+    race_to: RaceOpt = None,
+    breaks: BreaksOpt = None,
+    first_breaker: FirstOpt = None,
+    rules: ProfileOpt = None,
+    refereed: RefOpt = None,
+    lang: LangOpt = None,
+) -> None:
+    """The main job: for now the scorekeeper (the browser game will take its place)."""
+    _score(players, race_to, breaks, first_breaker, rules, refereed, lang)
+
+
+def run(argv: list[str]) -> int:
+    """Run the application; return the exit status instead of exiting."""
+    try:
+        app(args=argv, prog_name="nineball")
+    except SystemExit as exc:
+        if exc.code is None or isinstance(exc.code, int):
+            return exc.code or 0
+        return 1
+    return 0

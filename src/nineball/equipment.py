@@ -1,0 +1,45 @@
+"""The names of the equipment shared by every layer: balls and pockets.
+
+Standard library only: the referee and the physics both import this module.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum, StrEnum
+
+__all__ = ["OBJECT_BALLS", "BallId", "PocketId"]
+
+
+class BallId(IntEnum):
+    """A ball of a nine-ball set: 0 is the cue ball, 1-9 the object balls."""
+
+    CUE = 0
+    ONE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+
+    @property
+    def is_object_ball(self) -> bool:
+        """True for the numbered balls 1-9."""
+        return self is not BallId.CUE
+
+
+OBJECT_BALLS: tuple[BallId, ...] = tuple(b for b in BallId if b.is_object_ball)
+"""The nine object balls, in numerical order."""
+
+
+class PocketId(StrEnum):
+    """The six pockets, named from the head of the table (the breaking end) looking down it."""
+
+    HEAD_LEFT = "head_left"
+    HEAD_RIGHT = "head_right"
+    SIDE_LEFT = "side_left"
+    SIDE_RIGHT = "side_right"
+    FOOT_LEFT = "foot_left"
+    FOOT_RIGHT = "foot_right"

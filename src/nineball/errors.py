@@ -1,0 +1,50 @@
+"""Errors raised by nineball.
+
+Rulings are data, never exceptions: a foul is a member of :class:`nineball.rules.Foul` inside a
+ruling. Exceptions mean misuse of the API or bad input, and every one of them leaves the state it
+was given exactly as it was. Messages are lowercase and name the offending value.
+
+The hierarchy::
+
+    NineballError
+     ├── IllegalActionError (ValueError)     the action is not allowed now (out of turn, phase)
+     ├── InvalidShotError (ValueError)       the facts of a shot do not fit the position
+     ├── InvalidPlacementError (ValueError)  a ball placed on another ball or off the surface
+     ├── InvalidInputError (ValueError)      malformed input: a bad field, value or type
+     └── ProtocolError (ValueError)          a wire-protocol request that cannot be read
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "IllegalActionError",
+    "InvalidInputError",
+    "InvalidPlacementError",
+    "InvalidShotError",
+    "NineballError",
+    "ProtocolError",
+]
+
+
+class NineballError(Exception):
+    """Base class of every error nineball raises on purpose."""
+
+
+class IllegalActionError(NineballError, ValueError):
+    """The action is not allowed in the current phase (for example a push out after a foul)."""
+
+
+class InvalidShotError(NineballError, ValueError):
+    """The reported facts of a shot are impossible in the position (a ball not on the table)."""
+
+
+class InvalidPlacementError(NineballError, ValueError):
+    """A ball would overlap another ball or lie outside the playing surface."""
+
+
+class InvalidInputError(NineballError, ValueError):
+    """A value given to the API is malformed or out of range."""
+
+
+class ProtocolError(NineballError, ValueError):
+    """A request of a line protocol is malformed: bad JSON, unknown type, field or value."""

@@ -1,0 +1,179 @@
+"""A compact notation for what happened on a shot, typed by a scorekeeper at a real table.
+
+One entry is one line of whitespace-separated tokens (case does not matter)::
+
+    1 p4 r2,3      hit the 1 first, pocketed the 4; the 2 and the 3 touched a rail
+    3 r0           hit the 3 first; the cue ball touched a rail
+    -              the cue ball hit nothing
+    1 p9 s         hit the 1, pocketed the 9 and scratched (s = cue ball pocketed)
+    push 2 r0      a declared push out: hit the 2, the cue ball touched a rail
+    push -         a push out that touched nothing
+    1 r23 o5       the 5 jumped off the table
+    1 r0 m         clause 11: an obstructing ball moved on a jump or massé attempt
+
+Shot tokens: a ball number (``1``-``9``) or ``-`` for the first ball hit; ``p``, ``r`` and ``o``
+followed by balls for pocketed, rails and off the table (balls as digits, with or without
+commas; ``0`` or ``c`` is the cue ball); ``s`` for a scratch; ``m`` for a moved obstructing ball;
+``push`` to declare a push out. Commands: ``shoot`` and ``pass`` (the answer to a push out),
+``undo``, ``forfeit`` (optionally ``1`` or ``2``: the player), ``help``, ``quit``. French and
+Polish words are accepted for the commands (``tirer``, ``passer``, ``annuler``, ``poussé``...;
+``graj``, ``oddaj``, ``cofnij``, ``wypchnięcie``...).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from nineball.errors import InvalidInputError
+from nineball.rules.facts import ShotFacts
+from nineball.rules.state import Seat
+
+__all__ = ["Command", "Entry", "NotationError", "ShotEntry", "parse_entry"]
+
+
+class NotationError(InvalidInputError):
+    """An entry that cannot be read; the message names the token and shows the right form."""
+
+
+class Command(StrEnum):
+    """A scorekeeper command that is not a shot."""
+
+    SHOOT = "shoot"
+    PASS = "pass"
+    UNDO = "undo"
+    FORFEIT = "forfeit"
+    HELP = "help"
+    QUIT = "quit"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShotEntry:
+    """A shot as typed: its facts and whether a push out was declared."""
+
+    facts: ShotFacts
+    push_out: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CommandEntry:
+    """A command, with the seat it names (only ``forfeit`` takes one)."""
+
+    command: Command
+    seat: Seat | None = None
+
+
+Entry = ShotEntry | CommandEntry
+"""What one line of notation means."""
+
+_COMMANDS: dict[str, Command] = {
+    # English
+    "shoot": Command.SHOOT,
+    "pass": Command.PASS,
+    "undo": Command.UNDO,
+    "u": Command.UNDO,
+    "forfeit": Command.FORFEIT,
+    "help": Command.HELP,
+    "h": Command.HELP,
+    "?": Command.HELP,
+    "quit": Command.QUIT,
+    "q": Command.QUIT,
+    "exit": Command.QUIT,
+    # French
+    "tirer": Command.SHOOT,
+    "jouer": Command.SHOOT,
+    "passer": Command.PASS,
+    "annuler": Command.UNDO,
+    "forfait": Command.FORFEIT,
+    "aide": Command.HELP,
+    "quitter": Command.QUIT,
+    # Polish
+    "graj": Command.SHOOT,
+    "oddaj": Command.PASS,
+    "cofnij": Command.UNDO,
+    "walkower": Command.FORFEIT,
+    "pomoc": Command.HELP,
+    "koniec": Command.QUIT,
+}
+
+_PUSH_WORDS = frozenset({"push", "po", "poussé", "pousse", "wypchnięcie", "wyp"})
+
+_EXAMPLE = "for example `1 p4 r2,3` (hit the 1, pocketed the 4, the 2 and 3 touched a rail)"
+
+
+def _balls(token: str, body: str) -> list[int]:
+    if not body:
+        raise NotationError(f"{token!r}: name the balls after {token[0]!r}, e.g. {token[0]}4,5")
+    balls: list[int] = []
+    for char in body.replace(",", ""):
+        if char == "c":
+            balls.append(0)
+        elif char.isdigit():
+            balls.append(int(char))
+        else:
+            raise NotationError(f"{token!r}: {char!r} is not a ball (0 or c is the cue ball, 1-9)")
+    return balls
+
+
+def _command(words: list[str]) -> CommandEntry | None:
+    command = _COMMANDS.get(words[0])
+    if command is None:
+        return None
+    if command is Command.FORFEIT and len(words) == 2 and words[1] in ("1", "2"):
+        return CommandEntry(command=command, seat=Seat(int(words[1]) - 1))
+    if len(words) > 1:
+        raise NotationError(f"{words[0]!r} takes no more words, got {' '.join(words[1:])!r}")
+    return CommandEntry(command=command)
+
+
+def parse_entry(text: str) -> Entry:
+    """Read one line of notation.
+
+    >>> parse_entry("1 p4 r2,3").facts == ShotFacts.of(first_contact=1, pocketed=[4], rails=[2, 3])
+    True
+
+    Raises:
+        NotationError: the line cannot be read; the message says which token and why.
+    """
+    words = text.strip().lower().split()
+    if not words:
+        raise NotationError(f"type what happened, {_EXAMPLE}, or `help`")
+    command = _command(words)
+    if command is not None:
+        return command
+    push_out = False
+    first: int | None = None
+    first_seen = False
+    pocketed: list[int] = []
+    rails: list[int] = []
+    off_table: list[int] = []
+    moved = False
+    for token in words:
+        if token in _PUSH_WORDS:
+            push_out = True
+        elif token in ("-", "x") or (len(token) == 1 and token.isdigit() and token != "0"):
+            if first_seen:
+                raise NotationError(f"{token!r}: the first ball hit was already given")
+            first_seen = True
+            first = None if token in ("-", "x") else int(token)
+        elif token == "s":
+            pocketed.append(0)
+        elif token == "m":
+            moved = True
+        elif token[0] in "pro":
+            target = {"p": pocketed, "r": rails, "o": off_table}[token[0]]
+            target.extend(_balls(token, token[1:]))
+        else:
+            raise NotationError(f"{token!r} is not understood; {_EXAMPLE}")
+    if not first_seen:
+        raise NotationError(
+            "say which ball the cue ball hit first (a number, or - for none), " + _EXAMPLE
+        )
+    facts = ShotFacts.of(
+        first_contact=first,
+        pocketed=pocketed,
+        off_table=off_table,
+        rails=rails,
+        obstruction_moved=moved,
+    )
+    return ShotEntry(facts=facts, push_out=push_out)

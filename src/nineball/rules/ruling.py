@@ -1,0 +1,115 @@
+"""Rulings: the referee's decision on one request, as data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from nineball.equipment import BallId
+from nineball.rules.fouls import Foul
+from nineball.rules.state import CueBall, GameOver, MatchState, Phase, Seat
+
+__all__ = ["Explanation", "Language", "Ruling", "RulingKind"]
+
+
+class Language(StrEnum):
+    """A language the referee speaks."""
+
+    EN = "en"
+    FR = "fr"
+    PL = "pl"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Explanation:
+    """One ruling explained in each language, in one or two sentences naming the clauses."""
+
+    en: str
+    fr: str
+    pl: str
+
+    def text(self, lang: Language | str) -> str:
+        """The explanation in ``lang`` (``en``, ``fr`` or ``pl``).
+
+        Raises:
+            ValueError: an unknown language.
+        """
+        match Language(lang):
+            case Language.EN:
+                return self.en
+            case Language.FR:
+                return self.fr
+            case Language.PL:
+                return self.pl
+
+
+class RulingKind(StrEnum):
+    """What the ruling is about."""
+
+    BREAK = "break"
+    SHOT = "shot"
+    PUSH_OUT = "push_out"
+    CHOICE = "choice"
+    FORFEIT = "forfeit"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Ruling:
+    """The referee's decision on one stroke, push-out choice or forfeit."""
+
+    kind: RulingKind
+    """What was ruled on."""
+
+    shooter: Seat
+    """Who played the stroke (or made the choice, or forfeited)."""
+
+    legal: bool
+    """False when the stroke was a foul (or the ruling is a forfeit)."""
+
+    fouls: tuple[Foul, ...]
+    """The fouls, in the order of :class:`Foul`; several count as one (clause 6)."""
+
+    respotted: tuple[BallId, ...]
+    """Balls put back on the table (only ever the 9, on the foot spot; D3)."""
+
+    warning: bool
+    """True when this foul is the shooter's second consecutive foul (clause 12)."""
+
+    game_over: GameOver | None
+    """How the game ended, when it ended on this request."""
+
+    explanation: Explanation
+    """The ruling in words, in every language."""
+
+    state: MatchState
+    """The match after the ruling (the next game's break already, when a game ended)."""
+
+    @property
+    def is_foul(self) -> bool:
+        """True when at least one foul was called."""
+        return bool(self.fouls)
+
+    @property
+    def next_to_act(self) -> Seat:
+        """Who acts next: the shooter, or the player who must choose after a push out."""
+        return self.state.to_act
+
+    @property
+    def cue_ball(self) -> CueBall:
+        """Where the cue ball may be placed for the next stroke."""
+        return self.state.cue_ball
+
+    @property
+    def push_out_allowed(self) -> bool:
+        """Whether the next stroke may be a push out."""
+        return self.state.push_out_allowed
+
+    @property
+    def choice_pending(self) -> bool:
+        """True when the opponent must now choose to shoot or pass (clause 5)."""
+        return self.state.phase is Phase.PUSH_OUT_CHOICE
+
+    @property
+    def match_winner(self) -> Seat | None:
+        """The winner of the match, when this ruling ended it."""
+        return self.state.winner
