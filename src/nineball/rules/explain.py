@@ -200,7 +200,7 @@ class _English(_Phrases):
                 return (
                     "nothing was pocketed and no ball reached a rail after the contact (clause 8)"
                 )
-            case Foul.OBSTRUCTION_MOVED:
+            case _:  # Foul.OBSTRUCTION_MOVED
                 return "an obstructing ball moved on a jump, curve or massé attempt (clause 11)"
 
     def happened(self, d: Decision) -> str:
@@ -346,7 +346,7 @@ class _French(_Phrases):
                     "aucune boule n'a été empochée ni n'a atteint une bande après l'impact "
                     "(règle 8)"
                 )
-            case Foul.OBSTRUCTION_MOVED:
+            case _:  # Foul.OBSTRUCTION_MOVED
                 return (
                     "une boule faisant obstacle a bougé lors d'un coup sauté, dévié ou massé "
                     "(règle 11)"
@@ -433,7 +433,7 @@ class _French(_Phrases):
         return f"{chooser} choisit de jouer de cette position ou de remettre son tour à {pusher}"
 
     def keeps_shooting(self, name: str) -> str:
-        return f"{name} reste à la table et continue de jouer"
+        return f"{name} continue de jouer"
 
     def as_it_lies(self, name: str) -> str:
         return f"{name} reprend le jeu dans la position laissée"
@@ -498,7 +498,7 @@ class _Polish(_Phrases):
                     "żadna bila nie wpadła do łuzy ani nie dotknęła bandy po pierwszym "
                     "karambolu (punkt 8)"
                 )
-            case Foul.OBSTRUCTION_MOVED:
+            case _:  # Foul.OBSTRUCTION_MOVED
                 return (
                     "przy uderzeniu ze skokiem, po łuku lub masé poruszyła się bila, "
                     "która zasłaniała drogę (punkt 11)"

@@ -59,7 +59,7 @@ def state_to_json(state: MatchState) -> JSONObject:
         "cue_ball": game.cue_ball.value,
         "push_out_allowed": state.push_out_allowed,
         "on_table": sorted(int(b) for b in game.on_table),
-        "lowest": int(game.lowest),
+        "lowest": int(game.lowest) if game.on_table else None,
         "consecutive_fouls": list(game.consecutive_fouls),
         "rules": state.config.rules.name,
         "match_winner": None if state.winner is None else int(state.winner),

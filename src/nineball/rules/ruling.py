@@ -39,7 +39,7 @@ class Explanation:
                 return self.en
             case Language.FR:
                 return self.fr
-            case Language.PL:
+            case _:  # Language.PL
                 return self.pl
 
 

@@ -234,7 +234,11 @@ class GameState:
 
     @property
     def lowest(self) -> BallId:
-        """The lowest-numbered object ball on the table: the ball to hit first (clause 1)."""
+        """The lowest-numbered object ball on the table: the ball to hit first (clause 1).
+
+        While a game is in progress the 9 is always on the table. Only the final position of a
+        finished match may have no ball left; asking for its lowest ball raises ``ValueError``.
+        """
         return min(self.on_table)
 
 

@@ -1,0 +1,224 @@
+"""The referee's Python API: values, validation, queries a user interface needs."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from nineball import BallId, IllegalActionError, InvalidInputError, InvalidShotError
+from nineball.rules import (
+    FR,
+    PL,
+    SEED,
+    Action,
+    BreakRule,
+    Choice,
+    CueBall,
+    Explanation,
+    Foul,
+    Language,
+    MatchConfig,
+    MatchState,
+    Phase,
+    RulingKind,
+    Seat,
+    ShotFacts,
+    Termination,
+    choose,
+    find_variant,
+    forfeit,
+    legal_actions,
+    shoot,
+    start_match,
+)
+
+BREAK_FOUR_RAILS = ShotFacts.of(first_contact=1, rails=[2, 3, 4, 5])
+
+
+def test_every_foul_cites_its_clause() -> None:
+    clauses = {foul: foul.clause for foul in Foul}
+    assert clauses == {
+        Foul.ILLEGAL_BREAK: 3,
+        Foul.CUE_BALL_POCKETED: 6,
+        Foul.CUE_BALL_OFF_TABLE: 10,
+        Foul.OBJECT_BALL_OFF_TABLE: 10,
+        Foul.NO_CONTACT: 7,
+        Foul.WRONG_BALL_FIRST: 7,
+        Foul.NO_RAIL: 8,
+        Foul.OBSTRUCTION_MOVED: 11,
+    }
+    assert [f.value for f in Foul] == [
+        "illegal_break",
+        "cue_ball_pocketed",
+        "cue_ball_off_table",
+        "object_ball_off_table",
+        "no_contact",
+        "wrong_ball_first",
+        "no_rail",
+        "obstruction_moved",
+    ]
+
+
+def test_profiles() -> None:
+    assert find_variant("seed") is SEED
+    assert find_variant("FR") is FR
+    assert find_variant("pl") is PL
+    with pytest.raises(ValueError, match="unknown rule profile 'wpa'"):
+        find_variant("wpa")
+    assert SEED.is_obstruction_foul(refereed=True)
+    assert PL.is_obstruction_foul(refereed=False)
+    assert not PL.is_obstruction_foul(refereed=True)
+    assert FR.push_out_after_foul_break
+    assert not SEED.push_out_after_foul_break
+
+
+def test_start_state_and_queries() -> None:
+    state = start_match(MatchConfig(players=("Ann", "Bob"), first_breaker=Seat.SECOND))
+    assert state.phase is Phase.BREAK
+    assert state.to_act is Seat.SECOND
+    assert state.cue_ball is CueBall.KITCHEN
+    assert state.lowest is BallId.ONE
+    assert state.on_table == frozenset(BallId) - {BallId.CUE}
+    assert not state.push_out_allowed
+    assert not state.is_over
+    assert state.name(Seat.SECOND) == "Bob"
+    assert legal_actions(state) == {Action.SHOOT}
+
+
+def test_legal_actions_follow_the_phase() -> None:
+    state = start_match()
+    after_break = shoot(state, BREAK_FOUR_RAILS).state
+    assert legal_actions(after_break) == {Action.SHOOT, Action.PUSH_OUT}
+    pushed = shoot(after_break, ShotFacts(), push_out=True).state
+    assert legal_actions(pushed) == {Action.CHOOSE_SHOOT, Action.CHOOSE_PASS}
+    over = forfeit(start_match(MatchConfig(race_to=1)), Seat.FIRST).state
+    assert over.phase is Phase.MATCH_OVER
+    assert legal_actions(over) == frozenset()
+    assert not over.push_out_allowed
+
+
+def test_ruling_properties() -> None:
+    ruling = shoot(start_match(), BREAK_FOUR_RAILS)
+    assert ruling.kind is RulingKind.BREAK
+    assert ruling.legal
+    assert not ruling.is_foul
+    assert ruling.next_to_act is Seat.SECOND
+    assert ruling.cue_ball is CueBall.IN_PLACE
+    assert ruling.push_out_allowed
+    assert not ruling.choice_pending
+    assert ruling.match_winner is None
+    push = shoot(ruling.state, ShotFacts(), push_out=True)
+    assert push.kind is RulingKind.PUSH_OUT
+    assert push.choice_pending
+    answer = choose(push.state, Choice.PASS)
+    assert answer.kind is RulingKind.CHOICE
+    assert answer.next_to_act is Seat.SECOND
+    foul = shoot(answer.state, ShotFacts.of(first_contact=4))
+    assert foul.kind is RulingKind.SHOT
+    assert foul.is_foul
+    assert foul.fouls == (Foul.WRONG_BALL_FIRST,)
+
+
+def test_match_winner_and_results() -> None:
+    state = start_match(MatchConfig(race_to=2, breaks=BreakRule.WINNER))
+    first = shoot(state, ShotFacts.of(first_contact=1, pocketed=[9]))
+    assert first.game_over is not None
+    assert first.game_over.reason is Termination.NINE_BALL
+    second = forfeit(first.state, Seat.SECOND)
+    assert second.match_winner is Seat.FIRST
+    assert [r.winner for r in second.state.results] == [Seat.FIRST, Seat.FIRST]
+    assert [r.breaker for r in second.state.results] == [Seat.FIRST, Seat.FIRST]
+    with pytest.raises(IllegalActionError, match="the match is over: 'Player 1' won it"):
+        shoot(second.state, BREAK_FOUR_RAILS)
+    with pytest.raises(IllegalActionError, match="the match is over"):
+        choose(second.state, Choice.SHOOT)
+    with pytest.raises(IllegalActionError, match="the match is over"):
+        forfeit(second.state, Seat.FIRST)
+
+
+def test_refused_actions_leave_the_state_alone() -> None:
+    state = shoot(start_match(), ShotFacts.of(first_contact=1, pocketed=[2])).state
+    snapshot = dataclasses.replace(state)
+    with pytest.raises(InvalidShotError, match="ball 2 is not on the table"):
+        shoot(state, ShotFacts.of(first_contact=1, rails=[2]))
+    with pytest.raises(IllegalActionError, match="no push out to answer"):
+        choose(state, Choice.SHOOT)
+    assert state == snapshot
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"first_contact": 0}, "0 is the cue ball"),
+        ({"first_contact": 10}, "10 is not a ball"),
+        ({"pocketed": [1, 1]}, "ball 1 is listed twice"),
+        ({"rails": [-1]}, "-1 is not a ball"),
+        ({"pocketed": [True]}, "True is not a ball"),
+        ({"pocketed": [3], "off_table": [3]}, "ball 3 cannot be both pocketed and off the table"),
+    ],
+)
+def test_bad_facts_are_refused(kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(InvalidShotError, match=message):
+        ShotFacts.of(**kwargs)  # type: ignore[arg-type]
+
+
+def test_facts_must_be_frozensets() -> None:
+    with pytest.raises(InvalidShotError, match="expected a frozenset"):
+        ShotFacts(pocketed=[BallId.ONE])  # type: ignore[arg-type]
+    with pytest.raises(InvalidShotError, match="'x' is not a ball"):
+        ShotFacts(first_contact="x")  # type: ignore[arg-type]
+
+
+def test_facts_views() -> None:
+    facts = ShotFacts.of(first_contact=2, pocketed=[0, 4], off_table=[5], rails=[0, 6])
+    assert facts.pocketed_object_balls == {BallId.FOUR}
+    assert facts.off_table_object_balls == {BallId.FIVE}
+    assert facts.balls_seen == {0, 2, 4, 5, 6}
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"players": ("Ann",)}, "players must be two names"),
+        ({"players": ("Ann", " ")}, "non-empty string"),
+        ({"players": ("Ann", 3)}, "non-empty string"),
+        ({"players": ("Ann", "Ann")}, "different names"),
+        ({"race_to": 0}, "race_to must be in 1..99, got 0"),
+        ({"race_to": 100}, "race_to must be in 1..99"),
+        ({"race_to": True}, "race_to must be an integer"),
+        ({"breaks": "alternate"}, "breaks must be a BreakRule"),
+        ({"first_breaker": 0}, "first_breaker must be a Seat"),
+        ({"rules": "seed"}, "rules must be a RuleSet"),
+        ({"refereed": 1}, "refereed must be true or false"),
+    ],
+)
+def test_bad_match_config(kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(InvalidInputError, match=message):
+        MatchConfig(**kwargs)  # type: ignore[arg-type]
+
+
+def test_match_state_start_defaults() -> None:
+    state = MatchState.start()
+    assert state.config == MatchConfig()
+    assert state.score == (0, 0)
+    assert state.winner is None
+    assert state.results == ()
+
+
+def test_explanation_languages() -> None:
+    text = Explanation(en="a", fr="b", pl="c")
+    assert [text.text(lang) for lang in Language] == ["a", "b", "c"]
+    assert text.text("fr") == "b"
+    with pytest.raises(ValueError, match="'de'"):
+        text.text("de")
+
+
+def test_seat_other() -> None:
+    assert Seat.FIRST.other is Seat.SECOND
+    assert Seat.SECOND.other is Seat.FIRST
+
+
+def test_object_ball_flag() -> None:
+    assert not BallId.CUE.is_object_ball
+    assert BallId.NINE.is_object_ball

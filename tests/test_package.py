@@ -1,0 +1,71 @@
+"""The package surface and its layers."""
+
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import nineball
+
+ROOT = Path(__file__).resolve().parents[1]
+PUBLIC_MODULES = ["nineball", "nineball.rules", "nineball.errors", "nineball.equipment"]
+
+
+def _isort_key(name: str) -> tuple[int, str]:
+    """The order ruff's RUF022 keeps: CONSTANTS, then Classes, then functions and dunders."""
+    if name.isupper():
+        return (0, name)
+    return (1, name) if name[0].isupper() else (2, name)
+
+
+@pytest.mark.parametrize("name", PUBLIC_MODULES)
+def test_all_is_sorted_and_complete(name: str) -> None:
+    module = importlib.import_module(name)
+    exported = list(module.__all__)
+    assert exported == sorted(exported, key=_isort_key)
+    public = {
+        attr
+        for attr, value in vars(module).items()
+        if not attr.startswith("_")
+        and not isinstance(value, type(sys))
+        and getattr(value, "__module__", name).startswith("nineball")
+        and attr != "annotations"
+    }
+    assert public <= set(exported) | {"TYPE_CHECKING"}
+    for attr in exported:
+        assert hasattr(module, attr), attr
+
+
+def test_version() -> None:
+    assert nineball.__version__.count(".") == 2
+
+
+def test_the_referee_imports_no_numerics_and_no_physics() -> None:
+    code = (
+        "import sys, nineball.rules, nineball.rules.protocol, nineball.rules.notation\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('numpy', 'numba', 'typer',"
+        " 'rich') or m.startswith(('nineball.physics', 'nineball.game')))\n"
+        "print(','.join(bad))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert done.stdout.strip() == ""
+
+
+def test_layer_contracts_hold() -> None:
+    """The import-linter contracts of pyproject.toml (the layers of style.md) are kept."""
+    done = subprocess.run(
+        [str(Path(sys.executable).with_name("lint-imports")), "--no-cache"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "0 broken" in done.stdout
