@@ -7,6 +7,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 # numba writes its compiled-kernel cache here (a scratch dir inside the checkout, git-ignored).
 export NUMBA_CACHE_DIR ?= $(CURDIR)/.cache/numba
+LINTED := $(wildcard src tests benchmarks)
 
 .PHONY: play test lint typecheck layers pytest bench clean
 
@@ -25,8 +26,8 @@ play: $(VENV)/.installed-cli
 	$(BIN)/nineball play
 
 test: $(VENV)/.installed-dev
-	$(BIN)/ruff format --check src tests benchmarks
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check $(LINTED)
+	$(BIN)/ruff check $(LINTED)
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 	$(BIN)/pytest --cov --cov-report=term $(PYTEST_ARGS)
