@@ -54,6 +54,7 @@ __all__ = [
     "load_record",
     "read_record",
     "record_to_json",
+    "shot_to_json",
 ]
 
 RECORD_FORMAT = "nineball-record"
@@ -201,7 +202,8 @@ def _facts_json(f: ShotFacts) -> dict[str, Any]:
     }
 
 
-def _shot_json(shot: ShotRecord) -> dict[str, Any]:
+def shot_to_json(shot: ShotRecord) -> dict[str, Any]:
+    """One shot as a JSON-ready object (one entry of a game's ``shots``)."""
     out: dict[str, Any] = {"kind": shot.kind.value, "player": int(shot.player)}
     if shot.kind is ShotKind.STROKE:
         out["push_out"] = shot.push_out
@@ -247,7 +249,7 @@ def record_to_json(record: MatchRecord) -> dict[str, Any]:
                 "number": game.number,
                 "breaker": int(game.breaker),
                 "rack": None if game.rack is None else _positions(game.rack),
-                "shots": [_shot_json(s) for s in game.shots],
+                "shots": [shot_to_json(s) for s in game.shots],
                 "result": _result_json(game.result),
             }
             for game in record.games
@@ -608,11 +610,16 @@ class _Reader:
         )
 
 
-def read_record(text: str) -> tuple[MatchRecord | None, list[RecordProblem]]:
+def read_record(text: str, *, check: bool = True) -> tuple[MatchRecord | None, list[RecordProblem]]:
     """Read a record leniently: what could be read, and every problem with its place.
 
     The record is None when its top level could not be read at all. A non-empty problem list
     means the record is not valid, even if something was read.
+
+    Args:
+        text: the JSON text.
+        check: also replay the referee over the record (:func:`check_rulings`); turn it off to
+            read a match cut short in the middle of a shot.
     """
     try:
         value = json.loads(text)
@@ -622,7 +629,7 @@ def read_record(text: str) -> tuple[MatchRecord | None, list[RecordProblem]]:
         return None, [RecordProblem(f"line {lineno}, column {colno}", f"bad JSON: {exc}")]
     reader = _Reader()
     record = reader.match(value)
-    if record is not None and not reader.problems:
+    if check and record is not None and not reader.problems:
         reader.problems.extend(check_rulings(record))
     return record, reader.problems
 
@@ -653,7 +660,7 @@ def check_rulings(record: MatchRecord) -> list[RecordProblem]:
             if result is not None:
                 problems.append(RecordProblem(where, "a shot after the end of the game"))
                 break
-            if shot.player is not state.to_act:
+            if shot.kind is not ShotKind.FORFEIT and shot.player is not state.to_act:
                 problems.append(
                     RecordProblem(
                         f"{where}.player",
@@ -697,13 +704,13 @@ def check_rulings(record: MatchRecord) -> list[RecordProblem]:
     return problems
 
 
-def load_record(text: str) -> MatchRecord:
-    """Read a record strictly.
+def load_record(text: str, *, check: bool = True) -> MatchRecord:
+    """Read a record strictly (``check`` as for :func:`read_record`).
 
     Raises:
         InvalidRecordError: the record has at least one problem; all of them are listed.
     """
-    record, problems = read_record(text)
+    record, problems = read_record(text, check=check)
     if problems or record is None:
         raise InvalidRecordError(problems or [RecordProblem("$", "no record")])
     return record
