@@ -84,6 +84,14 @@ def test_bad_entries(text: str, message: str) -> None:
         parse_entry(text)
 
 
+def test_safety_mark() -> None:
+    entry = parse_entry("1 r0 safe")
+    assert isinstance(entry, ShotEntry)
+    assert entry.safety
+    assert entry.facts == ShotFacts.of(first_contact=1, rails=[0])
+    assert not ShotEntry(facts=ShotFacts()).safety
+
+
 def test_inconsistent_facts_are_refused() -> None:
     with pytest.raises(InvalidShotError, match="ball 4 is listed twice"):
         parse_entry("1 p44")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, TypeVar
@@ -29,6 +29,8 @@ from nineball.rules import (
     Foul,
     GameOver,
     MatchConfig,
+    MatchState,
+    Ruling,
     Seat,
     ShotFacts,
     Termination,
@@ -46,14 +48,17 @@ __all__ = [
     "InvalidRecordError",
     "MatchRecord",
     "RecordProblem",
+    "RuledShot",
     "ShotKind",
     "ShotRecord",
     "StrokeRecord",
     "check_rulings",
     "dump_record",
+    "iter_rulings",
     "load_record",
     "read_record",
     "record_to_json",
+    "rule",
     "shot_to_json",
 ]
 
@@ -136,6 +141,8 @@ class ShotRecord:
     """The referee's fouls, as ruled when the shot was played."""
     choice: Choice | None = None
     """The answer, for a choice."""
+    safety: bool = False
+    """The player meant the stroke as a safety (a declared intent, for statistics only)."""
     positions: Mapping[BallId, Position] | None = None
     """Every ball on the table after the stroke came to rest (None for a hand-typed shot)."""
 
@@ -216,6 +223,8 @@ def shot_to_json(shot: ShotRecord) -> dict[str, Any]:
         if shot.facts is not None:
             out["facts"] = _facts_json(shot.facts)
         out["fouls"] = [f.value for f in shot.fouls]
+        if shot.safety:
+            out["safety"] = True
         if shot.positions is not None:
             out["positions"] = _positions(shot.positions)
     elif shot.kind is ShotKind.CHOICE and shot.choice is not None:
@@ -450,6 +459,7 @@ class _Reader:
                     "facts",
                     "fouls",
                     "positions",
+                    "safety",
                 },
             )
             return ShotRecord(
@@ -462,6 +472,7 @@ class _Reader:
                 facts=self.field(data, path, "facts", self.facts, required=True),
                 fouls=self.field(data, path, "fouls", self.fouls, ()) or (),
                 positions=self.field(data, path, "positions", self.positions),
+                safety=bool(self.field(data, path, "safety", self.boolean, False)),
             )
         if kind is ShotKind.CHOICE:
             self.unknown(data, path, {"kind", "player", "choice"})
@@ -634,6 +645,50 @@ def read_record(text: str, *, check: bool = True) -> tuple[MatchRecord | None, l
     return record, reader.problems
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RuledShot:
+    """One entry of a record with the position before it and the referee's ruling on it."""
+
+    game: int
+    """Index of the game in the record (0-based)."""
+    index: int
+    """Index of the shot in its game (0-based)."""
+    shot: ShotRecord
+    before: MatchState
+    ruling: Ruling
+
+
+def rule(state: MatchState, shot: ShotRecord) -> Ruling:
+    """The referee's ruling on one entry of a record, from the state before it.
+
+    Raises:
+        NineballError: the referee refuses the entry.
+    """
+    if shot.kind is ShotKind.STROKE:
+        return shoot(state, shot.facts or ShotFacts(), push_out=shot.push_out)
+    if shot.kind is ShotKind.CHOICE:
+        return choose(state, shot.choice or Choice.SHOOT)
+    return forfeit(state, shot.player)
+
+
+def iter_rulings(record: MatchRecord) -> Iterator[RuledShot]:
+    """Replay the referee over every entry of a record, in order.
+
+    Raises:
+        InvalidRecordError: an entry the referee refuses (see :func:`check_rulings`).
+    """
+    state = start_match(record.config)
+    for g, game in enumerate(record.games):
+        for i, shot in enumerate(game.shots):
+            try:
+                ruling = rule(state, shot)
+            except NineballError as exc:
+                place = f"$.games[{g}].shots[{i}]"
+                raise InvalidRecordError([RecordProblem(place, str(exc))]) from exc
+            yield RuledShot(game=g, index=i, shot=shot, before=state, ruling=ruling)
+            state = ruling.state
+
+
 def check_rulings(record: MatchRecord) -> list[RecordProblem]:
     """Replay the referee over a record and report where it disagrees with what is written.
 
@@ -648,11 +703,9 @@ def check_rulings(record: MatchRecord) -> list[RecordProblem]:
             problems.append(RecordProblem(path, "a game after the end of the match"))
             break
         if game.breaker is not state.game.breaker:
+            expected = int(state.game.breaker)
             problems.append(
-                RecordProblem(
-                    f"{path}.breaker",
-                    f"expected {int(state.game.breaker)}, got {int(game.breaker)}",
-                )
+                RecordProblem(f"{path}.breaker", f"expected {expected}, got {int(game.breaker)}")
             )
         result: GameOver | None = None
         for s, shot in enumerate(game.shots):
@@ -669,24 +722,18 @@ def check_rulings(record: MatchRecord) -> list[RecordProblem]:
                 )
                 return problems
             try:
-                if shot.kind is ShotKind.STROKE:
-                    ruling = shoot(state, shot.facts or ShotFacts(), push_out=shot.push_out)
-                    if ruling.fouls != shot.fouls:
-                        written = [f.value for f in shot.fouls]
-                        ruled = [f.value for f in ruling.fouls]
-                        problems.append(
-                            RecordProblem(
-                                f"{where}.fouls",
-                                f"the referee rules {ruled}, the record says {written}",
-                            )
-                        )
-                elif shot.kind is ShotKind.CHOICE:
-                    ruling = choose(state, shot.choice or Choice.SHOOT)
-                else:
-                    ruling = forfeit(state, shot.player)
+                ruling = rule(state, shot)
             except NineballError as exc:
                 problems.append(RecordProblem(where, str(exc)))
                 return problems
+            if shot.kind is ShotKind.STROKE and ruling.fouls != shot.fouls:
+                written = [f.value for f in shot.fouls]
+                ruled = [f.value for f in ruling.fouls]
+                problems.append(
+                    RecordProblem(
+                        f"{where}.fouls", f"the referee rules {ruled}, the record says {written}"
+                    )
+                )
             state = ruling.state
             result = ruling.game_over
         if result != game.result:

@@ -14,10 +14,11 @@ One entry is one line of whitespace-separated tokens (case does not matter)::
 Shot tokens: a ball number (``1``-``9``) or ``-`` for the first ball hit; ``p``, ``r`` and ``o``
 followed by balls for pocketed, rails and off the table (balls as digits, with or without
 commas; ``0`` or ``c`` is the cue ball); ``s`` for a scratch; ``m`` for a moved obstructing ball;
-``push`` to declare a push out. Commands: ``shoot`` and ``pass`` (the answer to a push out),
-``undo``, ``forfeit`` (optionally ``1`` or ``2``: the player), ``help``, ``quit``. French and
-Polish words are accepted for the commands (``tirer``, ``passer``, ``annuler``, ``poussé``...;
-``graj``, ``oddaj``, ``cofnij``, ``wypchnięcie``...).
+``push`` to declare a push out; ``safe`` to mark a safety (for statistics only). Commands:
+``shoot`` and ``pass`` (the answer to a push out), ``undo``, ``forfeit`` (optionally ``1`` or
+``2``: the player), ``help``, ``quit``. French and Polish words are accepted for the commands
+(``tirer``, ``passer``, ``annuler``, ``poussé``...; ``graj``, ``oddaj``, ``cofnij``,
+``wypchnięcie``...).
 """
 
 from __future__ import annotations
@@ -53,6 +54,8 @@ class ShotEntry:
 
     facts: ShotFacts
     push_out: bool = False
+    safety: bool = False
+    """The shooter declared the stroke a safety (for statistics; nothing is called, clause 1)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -97,6 +100,8 @@ _COMMANDS: dict[str, Command] = {
 }
 
 _PUSH_WORDS = frozenset({"push", "po", "poussé", "pousse", "wypchnięcie", "wyp"})
+
+_SAFE_WORDS = frozenset({"safe", "safety", "défense", "defense", "obrona"})
 
 _EXAMPLE = "for example `1 p4 r2,3` (hit the 1, pocketed the 4, the 2 and 3 touched a rail)"
 
@@ -148,6 +153,7 @@ def parse_entry(text: str) -> Entry:
     rails: list[int] = []
     off_table: list[int] = []
     moved = False
+    safety = False
     for token in words:
         if token in _PUSH_WORDS:
             push_out = True
@@ -160,6 +166,8 @@ def parse_entry(text: str) -> Entry:
             pocketed.append(0)
         elif token == "m":
             moved = True
+        elif token in _SAFE_WORDS:
+            safety = True
         elif token[0] in "pro":
             target = {"p": pocketed, "r": rails, "o": off_table}[token[0]]
             target.extend(_balls(token, token[1:]))
@@ -176,4 +184,4 @@ def parse_entry(text: str) -> Entry:
         rails=rails,
         obstruction_moved=moved,
     )
-    return ShotEntry(facts=facts, push_out=push_out)
+    return ShotEntry(facts=facts, push_out=push_out, safety=safety)
