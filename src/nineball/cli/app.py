@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import sys
 from enum import StrEnum
+from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.console import Console
 
+from nineball.cli.records import export_match, replay_record, show_stats
 from nineball.cli.referee import serve
-from nineball.cli.score import ScoreSetup, run_scorekeeper
+from nineball.cli.score import ScoreSetup, resume_scorekeeper, run_scorekeeper
 from nineball.rules import BreakRule, Language, find_variant
 
 app = typer.Typer(
@@ -57,6 +60,8 @@ def _score(
     rules: RulesOption | None,
     refereed: bool | None,
     lang: Language | None,
+    db: Path | None,
+    save: bool,
 ) -> None:
     names = None if players is None else tuple(p.strip() for p in players.split(","))
     if names is not None and len(names) != 2:
@@ -70,7 +75,7 @@ def _score(
         refereed=refereed,
         lang=lang,
     )
-    raise typer.Exit(run_scorekeeper(setup))
+    raise typer.Exit(run_scorekeeper(setup, db=db, save=save))
 
 
 PlayersOpt = Annotated[
@@ -84,6 +89,11 @@ FirstOpt = Annotated[
 ProfileOpt = Annotated[RulesOption | None, typer.Option("--rules", help="Rule profile.")]
 RefOpt = Annotated[bool | None, typer.Option("--refereed/--no-referee", help="Is there a referee?")]
 LangOpt = Annotated[Language | None, typer.Option("--lang", help="Language of the screen.")]
+DbOpt = Annotated[
+    Path | None,
+    typer.Option(help="The database (default: $NINEBALL_DB, else your data directory)."),
+]
+SaveOpt = Annotated[bool, typer.Option("--save/--no-save", help="Save the match as it goes.")]
 
 
 @app.command()
@@ -95,9 +105,11 @@ def score(
     rules: ProfileOpt = None,
     refereed: RefOpt = None,
     lang: LangOpt = None,
+    db: DbOpt = None,
+    save: SaveOpt = True,
 ) -> None:
     """Keep score of a real match at a real table, with every ruling explained."""
-    _score(players, race_to, breaks, first_breaker, rules, refereed, lang)
+    _score(players, race_to, breaks, first_breaker, rules, refereed, lang, db, save)
 
 
 @app.command()
@@ -109,9 +121,71 @@ def play(
     rules: ProfileOpt = None,
     refereed: RefOpt = None,
     lang: LangOpt = None,
+    db: DbOpt = None,
+    save: SaveOpt = True,
 ) -> None:
     """The main job: for now the scorekeeper (the browser game will take its place)."""
-    _score(players, race_to, breaks, first_breaker, rules, refereed, lang)
+    _score(players, race_to, breaks, first_breaker, rules, refereed, lang, db, save)
+
+
+@app.command()
+def resume(
+    match_id: Annotated[
+        int | None, typer.Argument(help="The match (default: the newest unfinished).")
+    ] = None,
+    lang: Annotated[Language, typer.Option("--lang", help="Language of the screen.")] = Language.EN,
+    db: DbOpt = None,
+) -> None:
+    """Continue an unfinished match where it stood."""
+    raise typer.Exit(resume_scorekeeper(match_id, lang, db=db))
+
+
+class StatsFormat(StrEnum):
+    """How ``nineball stats`` writes."""
+
+    TABLE = "table"
+    CSV = "csv"
+    JSON = "json"
+
+
+@app.command()
+def stats(
+    player: Annotated[str | None, typer.Option(help="Only this player's matches.")] = None,
+    fmt: Annotated[
+        StatsFormat, typer.Option("--format", help="table, csv or json.")
+    ] = StatsFormat.TABLE,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write to this file.")
+    ] = None,
+    db: DbOpt = None,
+) -> None:
+    """Statistics per player over the stored matches."""
+    console = Console(highlight=False, soft_wrap=True)
+    raise typer.Exit(show_stats(console, db=db, player=player, fmt=fmt.value, output=output))
+
+
+@app.command()
+def export(
+    match_id: Annotated[int | None, typer.Argument(help="The match (default: the newest).")] = None,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write to this file.")
+    ] = None,
+    db: DbOpt = None,
+) -> None:
+    """Write a stored match as a record (docs/record-format.md)."""
+    console = Console(highlight=False, soft_wrap=True)
+    raise typer.Exit(export_match(console, db=db, match_id=match_id, output=output))
+
+
+@app.command()
+def replay(
+    record: Annotated[Path, typer.Argument(help="A record file.")],
+    lang: Annotated[
+        Language, typer.Option("--lang", help="Language of the explanations.")
+    ] = Language.EN,
+) -> None:
+    """Tell a recorded match entry by entry (a bad file: every problem with its place)."""
+    raise typer.Exit(replay_record(Console(highlight=False, soft_wrap=True), record, lang))
 
 
 def run(argv: list[str]) -> int:

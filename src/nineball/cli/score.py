@@ -9,12 +9,19 @@ changes nothing; ``undo`` takes back the last entry, as many times as needed.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Protocol
 
 from rich.console import Console
 from rich.panel import Panel
 from rich.text import Text
 
 from nineball.errors import NineballError
+from nineball.game.record import ShotKind, ShotRecord
+from nineball.game.recorder import MatchRecorder
+from nineball.game.saved import SavedMatch
+from nineball.game.store import Store
 from nineball.rules import (
     VARIANTS,
     BreakRule,
@@ -27,15 +34,11 @@ from nineball.rules import (
     RuleSet,
     Ruling,
     Seat,
-    choose,
     find_variant,
-    forfeit,
-    shoot,
-    start_match,
 )
-from nineball.rules.notation import Command, CommandEntry, parse_entry
+from nineball.rules.notation import Command, CommandEntry, Entry, ShotEntry, parse_entry
 
-__all__ = ["ScoreSetup", "run_scorekeeper"]
+__all__ = ["ScoreSetup", "resume_scorekeeper", "run_scorekeeper"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -167,6 +170,23 @@ _TEXT: dict[str, dict[Language, str]] = {
         Language.PL: "Nie zapisano: {message}",
     },
     "bye": {Language.EN: "Bye.", Language.FR: "Au revoir.", Language.PL: "Do widzenia."},
+    "saving": {
+        Language.EN: "Match #{id}: every entry is saved to {path}; `nineball resume` continues it.",
+        Language.FR: "Match n° {id} : chaque saisie est enregistrée dans {path} ; "
+        "`nineball resume` le reprend.",
+        Language.PL: "Mecz nr {id}: każdy wpis jest zapisywany w {path}; "
+        "`nineball resume` go wznawia.",
+    },
+    "resuming": {
+        Language.EN: "Resuming match #{id}: {a} {sa} - {sb} {b}.",
+        Language.FR: "Reprise du match n° {id} : {a} {sa} - {sb} {b}.",
+        Language.PL: "Wznowienie meczu nr {id}: {a} {sa}:{sb} {b}.",
+    },
+    "nothing_to_resume": {
+        Language.EN: "No unfinished match to resume.",
+        Language.FR: "Aucun match inachevé à reprendre.",
+        Language.PL: "Brak niedokończonego meczu do wznowienia.",
+    },
     "help": {
         Language.EN: (
             "Type what happened on the shot:\n"
@@ -345,10 +365,10 @@ class _Scorekeeper:
             style = "yellow"
         self.console.print(Panel(text, title=title, border_style=style, expand=False))
 
-    def play(self, state: MatchState) -> None:
-        history: list[MatchState] = []
-        self.status(state)
+    def play(self, match: _Scoring) -> None:
+        self.status(match.state)
         while True:
+            state = match.state
             if state.is_over and state.winner is not None:
                 a, b = state.score
                 self.console.print(
@@ -358,40 +378,71 @@ class _Scorekeeper:
             line = self.ask(f"{state.name(state.to_act)}>")
             try:
                 entry = parse_entry(line)
-                if isinstance(entry, CommandEntry):
-                    command = entry.command
-                    if command is Command.HELP:
-                        self.console.print(self.t("help"), markup=False)
+                if isinstance(entry, CommandEntry) and entry.command is Command.HELP:
+                    self.console.print(self.t("help"), markup=False)
+                    continue
+                if isinstance(entry, CommandEntry) and entry.command is Command.QUIT:
+                    raise _Quit
+                if isinstance(entry, CommandEntry) and entry.command is Command.UNDO:
+                    try:
+                        match.undo()
+                    except IndexError:
+                        self.console.print(self.t("nothing_to_undo"))
                         continue
-                    if command is Command.QUIT:
-                        raise _Quit
-                    if command is Command.UNDO:
-                        if not history:
-                            self.console.print(self.t("nothing_to_undo"))
-                            continue
-                        state = history.pop()
-                        self.console.print(self.t("undone"), style="cyan")
-                        self.status(state)
-                        continue
-                    if command is Command.FORFEIT:
-                        seat = state.to_act if entry.seat is None else entry.seat
-                        ruling = forfeit(state, seat)
-                    else:  # shoot or pass: the answer to a push out
-                        ruling = choose(state, Choice(command.value))
-                else:
-                    ruling = shoot(state, entry.facts, push_out=entry.push_out)
+                    self.console.print(self.t("undone"), style="cyan")
+                    self.status(match.state)
+                    continue
+                ruling = match.play(_shot_record(entry, state.to_act))
             except NineballError as exc:
                 self.console.print(self.t("refused", message=str(exc)), style="red")
                 continue
-            history.append(state)
-            state = ruling.state
             self.show_ruling(ruling)
-            if not state.is_over:
-                self.status(state)
+            if not ruling.state.is_over:
+                self.status(ruling.state)
 
 
-def run_scorekeeper(setup: ScoreSetup, console: Console | None = None) -> int:
-    """Run the scorekeeper until the user quits or input ends; return the exit status."""
+class _Scoring(Protocol):
+    """What the scorekeeper plays on: a recorder, saved to the store or not."""
+
+    @property
+    def state(self) -> MatchState: ...
+
+    def play(self, shot: ShotRecord) -> Ruling: ...
+
+    def undo(self) -> ShotRecord: ...
+
+
+def _shot_record(entry: Entry, to_act: Seat) -> ShotRecord:
+    if isinstance(entry, ShotEntry):
+        return ShotRecord(
+            kind=ShotKind.STROKE,
+            player=to_act,
+            facts=entry.facts,
+            push_out=entry.push_out,
+            safety=entry.safety,
+        )
+    if entry.command is Command.FORFEIT:
+        return ShotRecord(
+            kind=ShotKind.FORFEIT, player=to_act if entry.seat is None else entry.seat
+        )
+    return ShotRecord(kind=ShotKind.CHOICE, player=to_act, choice=Choice(entry.command.value))
+
+
+def run_scorekeeper(
+    setup: ScoreSetup,
+    console: Console | None = None,
+    *,
+    db: Path | None = None,
+    save: bool = True,
+) -> int:
+    """Run the scorekeeper until the user quits or input ends; return the exit status.
+
+    Args:
+        setup: the settings given on the command line (the rest is asked).
+        console: where to write (the terminal by default).
+        db: the database to save the match to (default: the user's, see ``nineball.game.store``).
+        save: False to keep nothing.
+    """
     console = console or Console(highlight=False)
     keeper = _Scorekeeper(console, setup.lang or Language.EN)
     try:
@@ -400,7 +451,43 @@ def run_scorekeeper(setup: ScoreSetup, console: Console | None = None) -> int:
                 "Language / Langue / Język (en, fr, pl)", ("en", "fr", "pl"), "en"
             )
             keeper.lang = Language(answer)
-        keeper.play(start_match(keeper.configure(setup)))
+        config = keeper.configure(setup)
+        date = datetime.now(UTC).isoformat(timespec="seconds")
+        if not save:
+            keeper.play(MatchRecorder(config, date=date, event="scored by hand"))
+            return 0
+        with Store(db) as store:
+            match = SavedMatch.start(store, config, date=date, event="scored by hand")
+            console.print(keeper.t("saving", id=match.match_id, path=str(store.path)))
+            keeper.play(match)
     except _Quit:
         console.print(keeper.t("bye"))
+    return 0
+
+
+def resume_scorekeeper(
+    match_id: int | None, lang: Language, console: Console | None = None, *, db: Path | None = None
+) -> int:
+    """Continue a stored match (the newest unfinished one when ``match_id`` is None)."""
+    console = console or Console(highlight=False)
+    keeper = _Scorekeeper(console, lang)
+    with Store(db) as store:
+        if match_id is None:
+            unfinished = store.unfinished()
+            if not unfinished:
+                console.print(keeper.t("nothing_to_resume"))
+                return 1
+            match_id = unfinished[0].id
+        try:
+            match = SavedMatch.resume(store, match_id)
+        except NineballError as exc:
+            console.print(keeper.t("refused", message=str(exc)), style="red")
+            return 1
+        a, b = match.state.config.players
+        sa, sb = match.state.score
+        console.print(keeper.t("resuming", id=match_id, a=a, b=b, sa=sa, sb=sb))
+        try:
+            keeper.play(match)
+        except _Quit:
+            console.print(keeper.t("bye"))
     return 0

@@ -1,0 +1,133 @@
+"""``nineball stats``, ``nineball export`` and ``nineball replay``: reading stored matches."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from nineball.errors import NineballError
+from nineball.game.record import dump_record, iter_rulings, read_record
+from nineball.game.stats import PlayerStats, compute_stats, stats_to_csv, stats_to_json
+from nineball.game.store import Store
+from nineball.rules import Language, RulingKind
+
+__all__ = ["export_match", "replay_record", "show_stats"]
+
+_COLUMNS: tuple[tuple[str, Callable[[PlayerStats], str]], ...] = (
+    ("matches", lambda p: f"{p.matches_won}/{p.matches_played}"),
+    ("games", lambda p: f"{p.games_won}/{p.games_played}"),
+    ("breaks: legal+ball", lambda p: f"{p.breaks_with_a_ball}/{p.breaks}"),
+    ("balls on break", lambda p: str(p.balls_on_break)),
+    ("break scratches", lambda p: str(p.break_scratches)),
+    ("B&R", lambda p: str(p.break_and_runs)),
+    ("run outs", lambda p: str(p.run_outs)),
+    ("balls/inning", lambda p: f"{p.balls_per_inning:.2f}"),
+    ("fouls", lambda p: str(p.fouls)),
+    ("safeties", lambda p: str(p.safeties)),
+    ("push outs", lambda p: str(p.push_outs)),
+)
+
+
+def _table(stats: dict[str, PlayerStats]) -> Table:
+    table = Table(title="nineball statistics")
+    table.add_column("player")
+    for name, _ in _COLUMNS:
+        table.add_column(name, justify="right")
+    for name, player in sorted(stats.items()):
+        table.add_row(name, *(cell(player) for _, cell in _COLUMNS))
+    return table
+
+
+def show_stats(
+    console: Console, *, db: Path | None, player: str | None, fmt: str, output: Path | None
+) -> int:
+    """Print (or write to ``output``) the statistics of the stored matches."""
+    with Store(db) as store:
+        records = [store.load(m.id) for m in store.matches(player=player)]
+    try:
+        stats = compute_stats(records)
+    except NineballError as exc:
+        console.print(f"cannot count a stored match: {exc}", style="red")
+        return 1
+    if player is not None:
+        stats = {name: s for name, s in stats.items() if name == player}
+    if fmt == "table":
+        if not stats:
+            console.print("no matches stored yet")
+            return 0
+        console.print(_table(stats))
+        return 0
+    text = stats_to_csv(stats) if fmt == "csv" else stats_to_json(stats)
+    if output is None:
+        console.file.write(text)
+    else:
+        output.write_text(text, encoding="utf-8")
+        console.print(f"wrote {output}")
+    return 0
+
+
+def export_match(
+    console: Console, *, db: Path | None, match_id: int | None, output: Path | None
+) -> int:
+    """Write a stored match (the newest when ``match_id`` is None) as a record."""
+    with Store(db) as store:
+        if match_id is None:
+            matches = store.matches()
+            if not matches:
+                console.print("no matches stored yet", style="red")
+                return 1
+            match_id = matches[0].id
+        try:
+            record = store.load(match_id)
+        except NineballError as exc:
+            console.print(str(exc), style="red")
+            return 1
+    text = dump_record(record)
+    if output is None:
+        console.file.write(text)
+    else:
+        output.write_text(text, encoding="utf-8")
+        console.print(f"wrote match #{match_id} to {output}")
+    return 0
+
+
+def replay_record(console: Console, path: Path, lang: Language) -> int:
+    """Read a record, report every problem with its place, and tell its story entry by entry."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        console.print(f"cannot read {str(path)!r}: {exc}", style="red")
+        return 1
+    record, problems = read_record(text)
+    if problems or record is None:
+        console.print(f"{path}: {len(problems)} problem(s)", style="red")
+        for problem in problems:
+            console.print(f"  {problem.path}: {problem.message}", markup=False)
+        return 1
+    a, b = record.config.players
+    console.print(
+        f"{a} v {b}, race to {record.config.race_to}, rules {record.config.rules.name}"
+        + (f", {record.event}" if record.event else "")
+        + (f", {record.date}" if record.date else ""),
+        style="bold",
+        markup=False,
+    )
+    current = -1
+    for entry in iter_rulings(record):
+        if entry.game != current:
+            current = entry.game
+            console.rule(f"game {entry.before.game.number}")
+        mark = "FOUL" if entry.ruling.fouls else "    "
+        kind = entry.ruling.kind.value if entry.ruling.kind is not RulingKind.SHOT else "shot"
+        console.print(
+            f"{mark} {record.config.players[entry.shot.player]:>12} {kind:>8}  "
+            f"{entry.ruling.explanation.text(lang)}",
+            markup=False,
+        )
+    if record.winner is not None:
+        sa, sb = (sum(1 for g in record.games if g.result and g.result.winner == s) for s in (0, 1))
+        console.print(f"{record.config.players[record.winner]} wins {sa}-{sb}", style="bold")
+    return 0
