@@ -94,8 +94,9 @@ class TableSpec:
     """Name of each jaw (``"foot_left_jaw_a"``, ...)."""
 
     captures: NDArray[np.float64] = field(init=False, repr=False, compare=False)
-    """Capture line of each pocket in :class:`PocketId` order, shape (6, 3): ox, oy, c; a ball
-    whose centre r has o . r >= c is pocketed (o points into the pocket)."""
+    """Capture line of each pocket in :class:`PocketId` order, shape (6, 6): ox, oy, c, mx, my,
+    half. A ball whose centre r crosses o . r = c (o points into the pocket) within ``half`` m
+    (half the mouth) of the line's midpoint (mx, my) is pocketed."""
 
     points: NDArray[np.float64] = field(init=False, repr=False, compare=False)
     """The two sharp points of each pocket, shape (6, 2, 2), in :class:`PocketId` order."""
@@ -272,7 +273,11 @@ def _build(
         mid = ((ppa[0] + ppb[0]) / 2.0, (ppa[1] + ppb[1]) / 2.0)
         side = pocket in (PocketId.SIDE_LEFT, PocketId.SIDE_RIGHT)
         shelf = t.side_shelf if side else t.corner_shelf
-        caps.append([o[0], o[1], o[0] * mid[0] + o[1] * mid[1] + shelf])
+        cap_mid = (mid[0] + o[0] * shelf, mid[1] + o[1] * shelf)
+        mouth = math.hypot(ppa[0] - ppb[0], ppa[1] - ppb[1])
+        caps.append(
+            [o[0], o[1], o[0] * mid[0] + o[1] * mid[1] + shelf, cap_mid[0], cap_mid[1], mouth / 2]
+        )
         points[k, 0] = ppa
         points[k, 1] = ppb
     return (

@@ -64,7 +64,7 @@ def ball_ball_time(
     k4 = ax * ax + ay * ay
     k3 = 2.0 * (ax * bx + ay * by)
     k2 = bx * bx + by * by + 2.0 * (ax * cx + ay * cy)
-    return first_down_crossing(k4, k3, k2, k1, c0, horizon)
+    return first_down_crossing(k4, k3, k2, k1, c0, horizon, 2.0 * d * TOUCH)
 
 
 @njit(cache=True)
@@ -90,7 +90,7 @@ def segment_time(
     if q0 <= TOUCH and q1 < 0.0:
         t = 0.0
     else:
-        t = first_down_crossing(0.0, 0.0, q2, q1, q0, horizon)
+        t = first_down_crossing(0.0, 0.0, q2, q1, q0, horizon, TOUCH)
         if t == np.inf:
             return t
     px = c[0, 0] + c[1, 0] * t + c[2, 0] * t * t - seg[0]
@@ -129,14 +129,18 @@ def jaw_time(rvw: np.ndarray, s: int, jaw: np.ndarray, horizon: float, prm: np.n
     k4 = ax * ax + ay * ay
     k3 = 2.0 * (ax * bx + ay * by)
     k2 = bx * bx + by * by + 2.0 * (ax * cx + ay * cy)
-    return first_down_crossing(k4, k3, k2, k1, c0, horizon)
+    return first_down_crossing(k4, k3, k2, k1, c0, horizon, 2.0 * d * TOUCH)
 
 
 @njit(cache=True)
 def capture_time(
     rvw: np.ndarray, s: int, cap: np.ndarray, horizon: float, prm: np.ndarray
 ) -> float:
-    """Time until the ball's centre crosses a pocket's capture line o . r = c (going in)."""
+    """Time until the ball's centre crosses a pocket's capture line o . r = c (going in).
+
+    ``cap`` is (ox, oy, c, mx, my, half): the crossing must lie within ``half`` m of the
+    line's midpoint (mx, my), i.e. inside the pocket's throat.
+    """
     if not _moving(s):
         return np.inf
     c = coefficients(rvw, s, prm)
@@ -144,7 +148,15 @@ def capture_time(
     q1 = -(cap[0] * c[1, 0] + cap[1] * c[1, 1])
     q2 = -(cap[0] * c[2, 0] + cap[1] * c[2, 1])
     if q0 <= 0.0:
-        return 0.0
-    if q0 > abs(q1) * horizon + abs(q2) * horizon * horizon:
+        t = 0.0
+    elif q0 > abs(q1) * horizon + abs(q2) * horizon * horizon:
         return np.inf
-    return first_down_crossing(0.0, 0.0, q2, q1, q0, horizon)
+    else:
+        t = first_down_crossing(0.0, 0.0, q2, q1, q0, horizon, 0.0)
+        if t == np.inf:
+            return t
+    px = c[0, 0] + c[1, 0] * t + c[2, 0] * t * t - cap[3]
+    py = c[0, 1] + c[1, 1] * t + c[2, 1] * t * t - cap[4]
+    if abs(-cap[1] * px + cap[0] * py) <= cap[5]:
+        return t
+    return np.inf

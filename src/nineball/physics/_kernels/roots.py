@@ -106,10 +106,13 @@ def _cubic_roots(
 
 @njit(cache=True)
 def first_down_crossing(
-    c4: float, c3: float, c2: float, c1: float, c0: float, tmax: float
+    c4: float, c3: float, c2: float, c1: float, c0: float, tmax: float, depth: float
 ) -> float:
     """First t in (0, tmax] where p goes from > 0 to <= 0; inf if none.
 
+    A crossing counts only if p then goes below ``-depth`` within the same monotone piece (or
+    reaches the end of the horizon, where the next polynomial takes over): a graze that would
+    overlap by less than the near-future epsilon is not an event (no ghost contacts at tangency).
     The returned time is the first double at which p(t) <= 0 (the contact side), so that a
     resolved contact is never left with a gap that could be closed again.
     """
@@ -122,7 +125,7 @@ def first_down_crossing(
     for k in range(nc + 1):
         right = crit[k] if k < nc else tmax
         fr = poly4(c4, c3, c2, c1, c0, right)
-        if fl > 0.0 and fr <= 0.0:
+        if fl > 0.0 and (fr < -depth or (fr <= 0.0 and k == nc)):
             return _bisect(c4, c3, c2, c1, c0, left, right, fl)
         left = right
         fl = fr
