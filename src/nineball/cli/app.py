@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from enum import StrEnum
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -112,6 +113,22 @@ def play(
 ) -> None:
     """The main job: for now the scorekeeper (the browser game will take its place)."""
     _score(players, race_to, breaks, first_breaker, rules, refereed, lang)
+
+
+InputOpt = Annotated[
+    Path | None, typer.Option("--input", help="Read the request from FILE instead of stdin.")
+]
+RepeatOpt = Annotated[
+    int | None, typer.Option(help="Simulate each request N times and add its timing.")
+]
+
+
+@app.command()
+def simulate(input_file: InputOpt = None, repeat: RepeatOpt = None) -> None:
+    """Run the physics engine on a table state: JSON in, JSON out (shared/simulate-protocol.md)."""
+    from nineball.cli.simulate import main_stdio
+
+    raise typer.Exit(main_stdio(input_file, repeat))
 
 
 def run(argv: list[str]) -> int:
