@@ -31,7 +31,8 @@ test: $(VENV)/.installed-dev
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 	$(BIN)/pytest --cov --cov-report=term $(PYTEST_ARGS)
-	$(BIN)/coverage report --include='*/nineball/rules/*' --fail-under=100
+	# rules/ must be fully covered by its tests (tests/rules; absent on a physics-only branch)
+	if [ -d tests/rules ]; then $(BIN)/coverage report --include='*/nineball/rules/*' --fail-under=100; fi
 
 bench: $(VENV)/.installed-dev
 	$(BIN)/python benchmarks/run.py

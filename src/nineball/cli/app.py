@@ -188,6 +188,22 @@ def replay(
     raise typer.Exit(replay_record(Console(highlight=False, soft_wrap=True), record, lang))
 
 
+InputOpt = Annotated[
+    Path | None, typer.Option("--input", help="Read the request from FILE instead of stdin.")
+]
+RepeatOpt = Annotated[
+    int | None, typer.Option(help="Simulate each request N times and add its timing.")
+]
+
+
+@app.command()
+def simulate(input_file: InputOpt = None, repeat: RepeatOpt = None) -> None:
+    """Run the physics engine on a table state: JSON in, JSON out (shared/simulate-protocol.md)."""
+    from nineball.cli.simulate import main_stdio
+
+    raise typer.Exit(main_stdio(input_file, repeat))
+
+
 def run(argv: list[str]) -> int:
     """Run the application; return the exit status instead of exiting."""
     try:

@@ -1,0 +1,350 @@
+"""The event loop: one compiled function runs a whole shot, with no Python work per event.
+
+Per ball it caches the absolute time of its next transition, cushion/jaw contact and pocket
+capture, and per pair the next ball-ball contact; after an event only the entries of the balls
+involved are recomputed. Each ball's state is stored at its own reference time and evolved in
+closed form, so a ball untouched by events accumulates no rounding.
+
+Tie rule for simultaneous events (equal times to the last bit): transitions first, then pocket
+captures, then cushion and jaw contacts, then ball-ball contacts; within a kind, the lowest ball
+index first, then the lowest second index (other ball, cushion or pocket).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from nineball.physics._kernels.constants import (
+    EV_BALL_BALL,
+    EV_CUSHION,
+    EV_POCKET,
+    EV_ROLL_SPIN,
+    EV_ROLL_STOP,
+    EV_SLIDE_ROLL,
+    EV_SPIN_STOP,
+    P_R,
+    P_SLOW,
+    S_POCKETED,
+    S_ROLLING,
+    S_SLIDING,
+    S_SPINNING,
+    S_STATIONARY,
+)
+from nineball.physics._kernels.detect import (
+    ball_ball_time,
+    capture_time,
+    jaw_time,
+    segment_time,
+)
+from nineball.physics._kernels.motion import classify, evolve, settle, transition_time
+from nineball.physics._kernels.resolve import ball_ball, ball_cushion
+
+__all__ = ["run"]
+
+
+@njit(cache=True)
+def _update(
+    i: int,
+    t: float,
+    rvw: np.ndarray,
+    mot: np.ndarray,
+    tref: np.ndarray,
+    trans: np.ndarray,
+    cush_t: np.ndarray,
+    cush_id: np.ndarray,
+    pock_t: np.ndarray,
+    pock_id: np.ndarray,
+    pair: np.ndarray,
+    segs: np.ndarray,
+    jaws: np.ndarray,
+    caps: np.ndarray,
+    prm: np.ndarray,
+) -> None:
+    """Recompute every cached event time of ball i (whose state is current at time t)."""
+    n = rvw.shape[0]
+    cush_t[i] = np.inf
+    cush_id[i] = -1
+    pock_t[i] = np.inf
+    pock_id[i] = -1
+    if mot[i] == S_POCKETED:
+        trans[i] = np.inf
+        for k in range(n):
+            pair[min(i, k), max(i, k)] = np.inf
+        return
+    trans[i] = t + transition_time(rvw[i], mot[i], prm)
+    h = trans[i] - t
+    if mot[i] == S_SLIDING or mot[i] == S_ROLLING:
+        for k in range(segs.shape[0]):
+            tc = segment_time(rvw[i], mot[i], segs[k], h, prm)
+            if tc < np.inf and t + tc < cush_t[i]:
+                cush_t[i] = t + tc
+                cush_id[i] = k
+        for k in range(jaws.shape[0]):
+            tc = jaw_time(rvw[i], mot[i], jaws[k], h, prm)
+            if tc < np.inf and t + tc < cush_t[i]:
+                cush_t[i] = t + tc
+                cush_id[i] = segs.shape[0] + k
+        for k in range(caps.shape[0]):
+            tc = capture_time(rvw[i], mot[i], caps[k], h, prm)
+            if tc < np.inf and t + tc < pock_t[i]:
+                pock_t[i] = t + tc
+                pock_id[i] = k
+    for k in range(n):
+        if k == i:
+            continue
+        a = min(i, k)
+        b = max(i, k)
+        if mot[k] == S_POCKETED:
+            pair[a, b] = np.inf
+            continue
+        other = evolve(rvw[k], mot[k], t - tref[k], prm)
+        hk = min(trans[i], trans[k]) - t
+        if a == i:
+            tc = ball_ball_time(rvw[i], mot[i], other, mot[k], hk, prm)
+        else:
+            tc = ball_ball_time(other, mot[k], rvw[i], mot[i], hk, prm)
+        pair[a, b] = t + tc
+
+
+@njit(cache=True)
+def _approach(rvw: np.ndarray, bi: int, bj: int, state_i: np.ndarray, state_j: np.ndarray) -> float:
+    """Approach speed in m/s of two balls along their line of centres."""
+    nx = state_j[0, 0] - state_i[0, 0]
+    ny = state_j[0, 1] - state_i[0, 1]
+    d = math.sqrt(nx * nx + ny * ny)
+    return float(((state_i[1, 0] - state_j[1, 0]) * nx + (state_i[1, 1] - state_j[1, 1]) * ny) / d)
+
+
+@njit(cache=True)
+def _cushion_approach(state: np.ndarray, c: int, segs: np.ndarray, jaws: np.ndarray) -> float:
+    """Approach speed in m/s of a ball toward cushion or jaw ``c``."""
+    nseg = segs.shape[0]
+    if c < nseg:
+        return float(-(state[1, 0] * segs[c, 4] + state[1, 1] * segs[c, 5]))
+    jx = jaws[c - nseg, 0] - state[0, 0]
+    jy = jaws[c - nseg, 1] - state[0, 1]
+    d = math.sqrt(jx * jx + jy * jy)
+    return float((state[1, 0] * jx + state[1, 1] * jy) / d)
+
+
+@njit(cache=True)
+def run(
+    rvw0: np.ndarray,
+    mot0: np.ndarray,
+    segs: np.ndarray,
+    jaws: np.ndarray,
+    caps: np.ndarray,
+    prm: np.ndarray,
+    max_events: int,
+) -> tuple[
+    int,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    bool,
+]:
+    """Simulate until every ball is at rest or pocketed, or ``max_events`` events were recorded.
+
+    Args:
+        rvw0: initial states, shape (n, 3, 3), at t = 0 (not modified).
+        mot0: initial motion states, shape (n,) (not modified).
+        segs: cushion segments, shape (ns, 6).
+        jaws: rounded points, shape (nj, 3).
+        caps: pocket capture lines, shape (np, 3).
+        prm: parameter vector (constants.P_*).
+        max_events: capacity of the event arrays.
+
+    Returns:
+        count, times, kinds, first ball, second index (ball, cushion or pocket; -1 if none),
+        states after (n_ev, 2, 3, 3), motions after (n_ev, 2), final states, final motions,
+        final reference times (always the time of the last event of each ball), pocket of each
+        ball (-1 if none), and whether the event budget ran out before the end.
+    """
+    n = rvw0.shape[0]
+    nseg = segs.shape[0]
+    rvw = rvw0.copy()
+    mot = mot0.copy()
+    tref = np.zeros(n)
+    trans = np.full(n, np.inf)
+    cush_t = np.full(n, np.inf)
+    cush_id = np.full(n, -1, dtype=np.int64)
+    pock_t = np.full(n, np.inf)
+    pock_id = np.full(n, -1, dtype=np.int64)
+    pocket_of = np.full(n, -1, dtype=np.int64)
+    pair = np.full((n, n), np.inf)
+    ev_t = np.zeros(max_events)
+    ev_k = np.zeros(max_events, dtype=np.int64)
+    ev_i = np.zeros(max_events, dtype=np.int64)
+    ev_j = np.full(max_events, -1, dtype=np.int64)
+    ev_s = np.zeros((max_events, 2, 3, 3))
+    ev_m = np.zeros((max_events, 2), dtype=np.int64)
+    for i in range(n):
+        trans[i] = transition_time(rvw[i], mot[i], prm)
+    for i in range(n):
+        _update(i, 0.0, rvw, mot, tref, trans, cush_t, cush_id, pock_t, pock_id, pair,
+                segs, jaws, caps, prm)  # fmt: skip
+    count = 0
+    truncated = False
+    R = prm[P_R]
+    while True:
+        best = np.inf
+        kind = -1
+        bi = -1
+        bj = -1
+        for i in range(n):
+            if trans[i] < best:
+                best = trans[i]
+                kind = 0
+                bi = i
+        for i in range(n):
+            if pock_t[i] < best:
+                best = pock_t[i]
+                kind = EV_POCKET
+                bi = i
+                bj = pock_id[i]
+        for i in range(n):
+            if cush_t[i] < best:
+                best = cush_t[i]
+                kind = EV_CUSHION
+                bi = i
+                bj = cush_id[i]
+        for i in range(n):
+            for j in range(i + 1, n):
+                if pair[i, j] < best:
+                    best = pair[i, j]
+                    kind = EV_BALL_BALL
+                    bi = i
+                    bj = j
+        if best == np.inf:
+            break
+        if count >= max_events:
+            truncated = True
+            break
+        t = best
+        state_i = evolve(rvw[bi], mot[bi], t - tref[bi], prm)
+        if kind in (EV_BALL_BALL, EV_CUSHION):
+            # Low-speed impact: settle the slip of the sliding balls first (slide_roll events).
+            if kind == EV_BALL_BALL:
+                state_j = evolve(rvw[bj], mot[bj], t - tref[bj], prm)
+                slow = _approach(rvw, bi, bj, state_i, state_j) < prm[P_SLOW]
+            else:
+                state_j = state_i
+                slow = _cushion_approach(state_i, bj, segs, jaws) < prm[P_SLOW]
+            if slow:
+                settled = False
+                for q in range(2):
+                    b = bi if q == 0 else bj
+                    if (q == 1 and kind != EV_BALL_BALL) or mot[b] != S_SLIDING:
+                        continue
+                    if count >= max_events:
+                        break
+                    st = state_i if q == 0 else state_j
+                    st = settle(st, prm)
+                    mot[b] = classify(st, prm)
+                    rvw[b] = st
+                    tref[b] = t
+                    ev_t[count] = t
+                    ev_k[count] = EV_SLIDE_ROLL
+                    ev_i[count] = b
+                    ev_j[count] = -1
+                    ev_s[count, 0] = st
+                    ev_m[count, 0] = mot[b]
+                    count += 1
+                    settled = True
+                if settled:
+                    _update(bi, t, rvw, mot, tref, trans, cush_t, cush_id, pock_t, pock_id,
+                            pair, segs, jaws, caps, prm)  # fmt: skip
+                    if kind == EV_BALL_BALL:
+                        _update(bj, t, rvw, mot, tref, trans, cush_t, cush_id, pock_t,
+                                pock_id, pair, segs, jaws, caps, prm)  # fmt: skip
+                    continue
+        if kind == 0:
+            old = mot[bi]
+            bj = -1
+            if old == S_SLIDING:
+                state_i[2, 0] = -state_i[1, 1] / R
+                state_i[2, 1] = state_i[1, 0] / R
+                mot[bi] = S_ROLLING
+                kind = EV_SLIDE_ROLL
+                if state_i[1, 0] == 0.0 and state_i[1, 1] == 0.0:
+                    mot[bi] = S_SPINNING if state_i[2, 2] != 0.0 else S_STATIONARY
+            elif old == S_ROLLING:
+                state_i[1, 0] = 0.0
+                state_i[1, 1] = 0.0
+                state_i[2, 0] = 0.0
+                state_i[2, 1] = 0.0
+                if state_i[2, 2] != 0.0:
+                    mot[bi] = S_SPINNING
+                    kind = EV_ROLL_SPIN
+                else:
+                    mot[bi] = S_STATIONARY
+                    kind = EV_ROLL_STOP
+            else:
+                state_i[2, 2] = 0.0
+                mot[bi] = S_STATIONARY
+                kind = EV_SPIN_STOP
+        elif kind == EV_POCKET:
+            state_i[1, :] = 0.0
+            state_i[2, :] = 0.0
+            mot[bi] = S_POCKETED
+            pocket_of[bi] = bj
+        elif kind == EV_CUSHION:
+            if bj < nseg:
+                nx = -segs[bj, 4]
+                ny = -segs[bj, 5]
+            else:
+                jx = jaws[bj - nseg, 0] - state_i[0, 0]
+                jy = jaws[bj - nseg, 1] - state_i[0, 1]
+                dn = math.sqrt(jx * jx + jy * jy)
+                nx = jx / dn
+                ny = jy / dn
+            state_i = ball_cushion(state_i, nx, ny, prm)
+            mot[bi] = classify(state_i, prm)
+        else:
+            state_j = evolve(rvw[bj], mot[bj], t - tref[bj], prm)
+            state_i, state_j = ball_ball(state_i, state_j, prm)
+            mot[bi] = classify(state_i, prm)
+            mot[bj] = classify(state_j, prm)
+            rvw[bj] = state_j
+            tref[bj] = t
+        rvw[bi] = state_i
+        tref[bi] = t
+        ev_t[count] = t
+        ev_k[count] = kind
+        ev_i[count] = bi
+        ev_j[count] = bj
+        ev_s[count, 0] = state_i
+        ev_m[count, 0] = mot[bi]
+        if kind == EV_BALL_BALL:
+            ev_s[count, 1] = rvw[bj]
+            ev_m[count, 1] = mot[bj]
+        count += 1
+        _update(bi, t, rvw, mot, tref, trans, cush_t, cush_id, pock_t, pock_id, pair,
+                segs, jaws, caps, prm)  # fmt: skip
+        if kind == EV_BALL_BALL:
+            _update(bj, t, rvw, mot, tref, trans, cush_t, cush_id, pock_t, pock_id, pair,
+                    segs, jaws, caps, prm)  # fmt: skip
+    return (
+        count,
+        ev_t,
+        ev_k,
+        ev_i,
+        ev_j,
+        ev_s,
+        ev_m,
+        rvw,
+        mot,
+        tref,
+        pocket_of,
+        truncated,
+    )

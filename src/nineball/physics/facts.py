@@ -1,0 +1,51 @@
+"""What the referee needs to see of a shot, read from the event list (no rules imported)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from nineball.physics.events import Event, EventKind
+
+__all__ = ["FIRST_CONTACT_TIE", "ShotFacts", "shot_facts"]
+
+FIRST_CONTACT_TIE = 1e-9
+"""Time resolution in s: cue-ball contacts within this of the first one are a tie, which goes
+to the lowest ball (rules.md D8)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShotFacts:
+    """The facts of a shot as the referee protocol's ``shot`` request names them."""
+
+    first_contact: int | None
+    """The first object ball the cue ball touched, or None."""
+    pocketed: tuple[int, ...]
+    """Balls that ended in a pocket (0 for a scratch), ascending."""
+    off_table: tuple[int, ...]
+    """Balls that left the table (always empty: the engine has no flight)."""
+    rails: tuple[int, ...]
+    """Balls (0 included) that touched a cushion or jaw after the first contact, ascending."""
+
+
+def shot_facts(events: Sequence[Event]) -> ShotFacts:
+    """Read the facts of a shot from its events (in time order)."""
+    first: int | None = None
+    t_first = float("inf")
+    for e in events:
+        if e.kind is EventKind.BALL_BALL and 0 in e.balls:
+            if first is None:
+                t_first = e.time
+                first = e.balls[1] if e.balls[0] == 0 else e.balls[0]
+            elif e.time - t_first <= FIRST_CONTACT_TIE:
+                other = e.balls[1] if e.balls[0] == 0 else e.balls[0]
+                first = min(first, other)
+            else:
+                break
+    pocketed = sorted({e.balls[0] for e in events if e.kind is EventKind.POCKET})
+    rails: set[int] = set()
+    if first is not None:
+        rails = {e.balls[0] for e in events if e.kind is EventKind.CUSHION and e.time >= t_first}
+    return ShotFacts(
+        first_contact=first, pocketed=tuple(pocketed), off_table=(), rails=tuple(sorted(rails))
+    )

@@ -1,0 +1,381 @@
+"""``simulate``: run a shot from initial ball states (and an optional stroke) to rest.
+
+The whole event loop runs in one compiled kernel (:mod:`nineball.physics._kernels.loop`); this
+module validates the input, packs it into arrays, and wraps the kernel's output arrays in a
+:class:`Trajectory`. The input is never mutated, and identical input gives identical output.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from nineball.equipment import BallId, PocketId
+from nineball.errors import InvalidInputError, InvalidPlacementError
+from nineball.physics._kernels import constants as k
+from nineball.physics._kernels.loop import run
+from nineball.physics._kernels.motion import classify, evolve
+from nineball.physics.events import BallState, Event, EventKind
+from nineball.physics.facts import ShotFacts, shot_facts
+from nineball.physics.params import PhysicsParams
+from nineball.physics.state import MotionState
+from nineball.physics.stroke import Stroke
+from nineball.physics.table import TableSpec, nine_foot
+
+__all__ = [
+    "PLACEMENT_TOLERANCE",
+    "ROLLING_INPUT_TOLERANCE",
+    "BallInput",
+    "Trajectory",
+    "simulate",
+]
+
+PLACEMENT_TOLERANCE = 1e-9
+"""Overlap (m) tolerated between balls, or past the cushion noses, when checking input."""
+
+ROLLING_INPUT_TOLERANCE = 1e-3
+"""An input ball whose cloth slip is at most this fraction of its speed is taken as rolling, and
+its spin is set to roll exactly (inputs such as v = 1.0, w = -35.0 are rounded rolling states)."""
+
+_POCKETS: tuple[PocketId, ...] = tuple(PocketId)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BallInput:
+    """A ball on the table at t = 0 (table frame, SI units)."""
+
+    id: int
+    """Ball id: 0 the cue ball, 1-9 the object balls."""
+    r: tuple[float, float]
+    """Centre (x, y) in m; z is R."""
+    v: tuple[float, float] = (0.0, 0.0)
+    """Velocity (vx, vy) in m/s."""
+    w: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    """Angular velocity in rad/s."""
+
+
+def param_vector(params: PhysicsParams, table: TableSpec) -> NDArray[np.float64]:
+    """The kernels' parameter vector (layout in :mod:`._kernels.constants`)."""
+    prm = np.zeros(k.NPRM)
+    fa, fb, fc = params.ball_friction_coefficients()
+    prm[k.P_R] = params.radius
+    prm[k.P_M] = params.mass
+    prm[k.P_G] = params.g
+    prm[k.P_MUS] = params.mu_slide
+    prm[k.P_MUR] = params.mu_roll
+    prm[k.P_ALPHA] = params.spin_decel
+    prm[k.P_EB] = params.e_ball
+    prm[k.P_FA] = fa
+    prm[k.P_FB] = fb
+    prm[k.P_FC] = fc
+    prm[k.P_EC] = params.e_cushion
+    prm[k.P_MUC] = params.mu_cushion
+    prm[k.P_SLOW] = params.settle_below
+    prm[k.P_H] = min(max(table.nose_height, params.radius), 2.0 * params.radius)
+    return prm
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Trajectory:
+    """The result of a simulation: events, final states and analytic positions in between.
+
+    Arrays are read-only. Ball indices in the arrays follow ``ball_ids``.
+    """
+
+    ball_ids: tuple[int, ...]
+    """The ids of the balls on the table, in array order."""
+    initial: NDArray[np.float64]
+    """States just after the stroke at t = 0, shape (n, 3, 3)."""
+    initial_motion: NDArray[np.int64]
+    """Motion states at t = 0, shape (n,)."""
+    times: NDArray[np.float64]
+    """Event times in s, shape (e,) (kernel events only, without the stroke)."""
+    kinds: NDArray[np.int64]
+    """Event codes, shape (e,)."""
+    first: NDArray[np.int64]
+    """Index of the (first) ball of each event, shape (e,)."""
+    second: NDArray[np.int64]
+    """Second ball index, cushion index or pocket index of each event (-1 if none)."""
+    after: NDArray[np.float64]
+    """States of the involved balls after each event, shape (e, 2, 3, 3)."""
+    after_motion: NDArray[np.int64]
+    """Motion states of the involved balls after each event, shape (e, 2)."""
+    final: NDArray[np.float64]
+    """Final states, shape (n, 3, 3)."""
+    final_motion: NDArray[np.int64]
+    """Final motion states, shape (n,)."""
+    pocket_of: NDArray[np.int64]
+    """Pocket index (PocketId order) of each ball, -1 if on the table, shape (n,)."""
+    truncated: bool
+    """True if ``max_events`` ran out before every ball came to rest."""
+    stroked: bool
+    """True if a stroke started the shot (a ``stroke`` event at t = 0)."""
+    cushion_names: tuple[str, ...]
+    """Names of the cushion indices (segments, then jaws)."""
+    params: PhysicsParams
+    """The parameters used."""
+
+    def events(self) -> tuple[Event, ...]:
+        """Every event in time order, the stroke first if there was one."""
+        out: list[Event] = []
+        if self.stroked:
+            i0 = self.ball_ids.index(0)
+            out.append(
+                Event(
+                    time=0.0,
+                    kind=EventKind.STROKE,
+                    balls=(0,),
+                    states=(self._state(self.initial[i0], int(self.initial_motion[i0]), -1),),
+                )
+            )
+        for e in range(self.times.shape[0]):
+            kind = EventKind.from_code(int(self.kinds[e]))
+            i = int(self.first[e])
+            j = int(self.second[e])
+            pocket = _POCKETS[j] if kind is EventKind.POCKET else None
+            states = [self._state(self.after[e, 0], int(self.after_motion[e, 0]), j, pocket)]
+            balls = [self.ball_ids[i]]
+            if kind is EventKind.BALL_BALL:
+                balls.append(self.ball_ids[j])
+                states.append(self._state(self.after[e, 1], int(self.after_motion[e, 1]), -1))
+            out.append(
+                Event(
+                    time=float(self.times[e]),
+                    kind=kind,
+                    balls=tuple(balls),
+                    states=tuple(states),
+                    cushion=self.cushion_names[j] if kind is EventKind.CUSHION else None,
+                    pocket=pocket,
+                )
+            )
+        return tuple(out)
+
+    @staticmethod
+    def _state(
+        rvw: NDArray[np.float64], motion: int, _j: int, pocket: PocketId | None = None
+    ) -> BallState:
+        return BallState(
+            r=(float(rvw[0, 0]), float(rvw[0, 1]), float(rvw[0, 2])),
+            v=(float(rvw[1, 0]), float(rvw[1, 1]), float(rvw[1, 2])),
+            w=(float(rvw[2, 0]), float(rvw[2, 1]), float(rvw[2, 2])),
+            motion=MotionState(motion),
+            pocket=pocket,
+        )
+
+    def final_states(self) -> dict[int, BallState]:
+        """The state of every ball at the end, by ball id."""
+        return {
+            b: self._state(
+                self.final[i],
+                int(self.final_motion[i]),
+                -1,
+                _POCKETS[int(self.pocket_of[i])] if self.pocket_of[i] >= 0 else None,
+            )
+            for i, b in enumerate(self.ball_ids)
+        }
+
+    def facts(self) -> ShotFacts:
+        """The referee's facts of the shot (first contact, pocketed, off table, rails)."""
+        return shot_facts(self.events())
+
+    @property
+    def duration(self) -> float:
+        """Time of the last event in s (0 if none)."""
+        return float(self.times[-1]) if self.times.shape[0] else 0.0
+
+    def positions_at(self, times: Sequence[float] | NDArray[np.float64]) -> NDArray[np.float64]:
+        """Every ball's centre at the given times, shape (len(times), n, 3), in m.
+
+        Positions are evaluated in closed form from the last event of each ball at or before
+        each time; a pocketed ball stays at the point where it was captured.
+        """
+        return self.states_at(times)[:, :, 0, :]
+
+    def states_at(self, times: Sequence[float] | NDArray[np.float64]) -> NDArray[np.float64]:
+        """Every ball's state (r, v, w) at the given times, shape (len(times), n, 3, 3).
+
+        At an event time the state is the one after the events at that time.
+        """
+        ts = np.asarray(times, dtype=np.float64)
+        n = len(self.ball_ids)
+        out = np.zeros((ts.shape[0], n, 3, 3))
+        prm = param_vector(self.params, _TABLE_FOR_PARAMS)
+        for b in range(n):
+            seg_t = [0.0]
+            seg_s = [self.initial[b]]
+            seg_m = [int(self.initial_motion[b])]
+            for e in range(self.times.shape[0]):
+                if self.first[e] == b:
+                    slot = 0
+                elif self.kinds[e] == k.EV_BALL_BALL and self.second[e] == b:
+                    slot = 1
+                else:
+                    continue
+                seg_t.append(float(self.times[e]))
+                seg_s.append(self.after[e, slot])
+                seg_m.append(int(self.after_motion[e, slot]))
+            idx = np.searchsorted(np.asarray(seg_t), ts, side="right") - 1
+            for q in range(ts.shape[0]):
+                s = max(int(idx[q]), 0)
+                dt = max(float(ts[q]) - seg_t[s], 0.0)
+                out[q, b] = evolve(seg_s[s], seg_m[s], dt, prm)
+        return out
+
+
+_TABLE_FOR_PARAMS = nine_foot()
+
+
+def _vec(value: object, size: int, what: str) -> tuple[float, ...]:
+    if not isinstance(value, tuple | list) or len(value) != size:
+        raise InvalidInputError(f"{what} must be {size} numbers, got {value!r}")
+    out = []
+    for x in value:
+        if isinstance(x, bool) or not isinstance(x, int | float) or not math.isfinite(x):
+            raise InvalidInputError(f"{what} must be {size} finite numbers, got {value!r}")
+        out.append(float(x))
+    return tuple(out)
+
+
+def prepare(
+    balls: Sequence[BallInput],
+    stroke: Stroke | None,
+    params: PhysicsParams,
+    table: TableSpec,
+) -> tuple[tuple[int, ...], NDArray[np.float64], NDArray[np.int64]]:
+    """Validate the balls and apply the stroke: ids, states (n, 3, 3) and motion states.
+
+    Raises:
+        InvalidInputError: a bad id, vector or stroke (a miscue).
+        InvalidPlacementError: a ball overlaps another or lies outside the playing surface.
+    """
+    ids: list[int] = []
+    R = params.radius
+    n = len(balls)
+    rvw = np.zeros((n, 3, 3))
+    for q, b in enumerate(balls):
+        if isinstance(b.id, bool) or not isinstance(b.id, int) or not 0 <= b.id <= 9:
+            raise InvalidInputError(f"ball id must be an integer 0-9, got {b.id!r}")
+        if b.id in ids:
+            raise InvalidInputError(f"ball {b.id!r} is listed twice")
+        ids.append(b.id)
+        x, y = _vec(b.r, 2, f"ball {b.id} r")
+        rvw[q, 0] = (x, y, R)
+        rvw[q, 1, :2] = _vec(b.v, 2, f"ball {b.id} v")
+        rvw[q, 2] = _vec(b.w, 3, f"ball {b.id} w")
+        tol = PLACEMENT_TOLERANCE
+        if not (R - tol <= x <= table.width - R + tol and R - tol <= y <= table.length - R + tol):
+            raise InvalidPlacementError(
+                f"ball {b.id} at ({x!r}, {y!r}) is outside the playing surface "
+                f"[{R:.6f}, {table.width - R:.6f}] x [{R:.6f}, {table.length - R:.6f}] m"
+            )
+    for p in range(n):
+        for q in range(p + 1, n):
+            d = math.hypot(rvw[p, 0, 0] - rvw[q, 0, 0], rvw[p, 0, 1] - rvw[q, 0, 1])
+            if d < 2.0 * R - PLACEMENT_TOLERANCE:
+                raise InvalidPlacementError(
+                    f"balls {ids[p]} and {ids[q]} overlap: centres {d!r} m apart, "
+                    f"less than 2R = {2 * R!r} m"
+                )
+    if stroke is not None:
+        if BallId.CUE not in ids:
+            raise InvalidInputError("a stroke needs the cue ball (id 0) on the table")
+        v, w = stroke.ball_velocities(params)
+        q = ids.index(0)
+        rvw[q, 1] = v
+        rvw[q, 2] = w
+    prm = param_vector(params, table)
+    motion = np.zeros(n, dtype=np.int64)
+    for q in range(n):
+        speed = math.hypot(rvw[q, 1, 0], rvw[q, 1, 1])
+        slip = math.hypot(rvw[q, 1, 0] - R * rvw[q, 2, 1], rvw[q, 1, 1] + R * rvw[q, 2, 0])
+        if slip <= ROLLING_INPUT_TOLERANCE * speed:
+            rvw[q, 2, 0] = -rvw[q, 1, 1] / R
+            rvw[q, 2, 1] = rvw[q, 1, 0] / R
+        motion[q] = classify(rvw[q], prm)
+    return tuple(ids), rvw, motion
+
+
+def simulate(
+    balls: Sequence[BallInput],
+    *,
+    stroke: Stroke | None = None,
+    params: PhysicsParams | None = None,
+    table: TableSpec | None = None,
+    max_events: int = 10000,
+) -> Trajectory:
+    """Simulate a shot until every ball is at rest or pocketed.
+
+    Args:
+        balls: every ball on the table at t = 0.
+        stroke: an optional cue strike on ball 0 at t = 0 (it replaces ball 0's v and w).
+        params: physical parameters (default :class:`PhysicsParams`).
+        table: the table (default the WPA 9-ft table).
+        max_events: the most events to compute; the trajectory says if they ran out.
+
+    Returns:
+        The trajectory (events, final states, facts, positions between events).
+
+    Raises:
+        InvalidInputError: bad values (ids, vectors, a miscue, max_events).
+        InvalidPlacementError: overlapping balls or a ball outside the playing surface.
+    """
+    params = params or PhysicsParams()
+    table = table or nine_foot()
+    if isinstance(max_events, bool) or not isinstance(max_events, int) or max_events < 1:
+        raise InvalidInputError(f"max_events must be a positive integer, got {max_events!r}")
+    ids, rvw, motion = prepare(balls, stroke, params, table)
+    return run_prepared(ids, rvw, motion, params, table, max_events, stroked=stroke is not None)
+
+
+def run_prepared(
+    ids: tuple[int, ...],
+    rvw: NDArray[np.float64],
+    motion: NDArray[np.int64],
+    params: PhysicsParams,
+    table: TableSpec,
+    max_events: int,
+    *,
+    stroked: bool,
+) -> Trajectory:
+    """Run the compiled event loop on validated arrays (see :func:`prepare`)."""
+    prm = param_vector(params, table)
+    (count, ev_t, ev_k, ev_i, ev_j, ev_s, ev_m, final, fmot, _tref, pocket_of, trunc) = run(
+        rvw, motion, table.segments, table.jaws, table.captures, prm, max_events
+    )
+    arrays = [
+        rvw.copy(),
+        motion.copy(),
+        ev_t[:count].copy(),
+        ev_k[:count].copy(),
+        ev_i[:count].copy(),
+        ev_j[:count].copy(),
+        ev_s[:count].copy(),
+        ev_m[:count].copy(),
+        final,
+        fmot,
+        pocket_of,
+    ]
+    for a in arrays:
+        a.setflags(write=False)
+    return Trajectory(
+        ball_ids=ids,
+        initial=arrays[0],
+        initial_motion=arrays[1],
+        times=arrays[2],
+        kinds=arrays[3],
+        first=arrays[4],
+        second=arrays[5],
+        after=arrays[6],
+        after_motion=arrays[7],
+        final=arrays[8],
+        final_motion=arrays[9],
+        pocket_of=arrays[10],
+        truncated=bool(trunc),
+        stroked=stroked,
+        cushion_names=table.cushion_names(),
+        params=params,
+    )

@@ -1,0 +1,35 @@
+"""The referee stays light: importing it never loads numpy, numba or the physics."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import nineball.physics
+
+
+def test_rules_import_loads_no_physics() -> None:
+    code = (
+        "import sys, nineball.rules\n"
+        "bad = [m for m in ('numpy', 'numba', 'nineball.physics') if m in sys.modules]\n"
+        "print(','.join(bad))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert out.stdout.strip() == ""
+
+
+def test_physics_all_is_sorted_and_complete() -> None:
+    names = nineball.physics.__all__
+    assert list(names) == sorted(names)
+    for name in names:
+        assert hasattr(nineball.physics, name)
+
+
+def test_physics_does_not_import_rules() -> None:
+    code = "import sys, nineball.physics\nprint('nineball.rules' in sys.modules)\n"
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert out.stdout.strip() == "False"
