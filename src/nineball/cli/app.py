@@ -129,6 +129,67 @@ def play(
 
 
 @app.command()
+def match(
+    players: Annotated[
+        str, typer.Option(help="The two computer players, e.g. 'ghost,ghost'.")
+    ] = "ghost,ghost",
+    names: Annotated[str | None, typer.Option(help="Names to show, e.g. 'Ann,Bob'.")] = None,
+    race_to: Annotated[int, typer.Option(min=1, max=99, help="Games needed to win.")] = 5,
+    breaks: Annotated[
+        BreaksOption, typer.Option(help="Who breaks the next game.")
+    ] = BreaksOption.ALTERNATE,
+    seed: Annotated[int, typer.Option(help="Same seed, same match.")] = 0,
+    lang: Annotated[
+        Language, typer.Option("--lang", help="Language of the rulings.")
+    ] = Language.EN,
+    db: DbOpt = None,
+    save: SaveOpt = True,
+    record: Annotated[Path | None, typer.Option(help="Also write the record to this file.")] = None,
+) -> None:
+    """Two computer players play a match on the simulated table."""
+    from nineball.cli.match import run_match
+
+    pair = tuple(p.strip() for p in players.split(","))
+    if len(pair) != 2:
+        raise typer.BadParameter(f"give two players separated by a comma, got {players!r}")
+    shown = None if names is None else tuple(n.strip() for n in names.split(","))
+    if shown is not None and len(shown) != 2:
+        raise typer.BadParameter(f"give two names separated by a comma, got {names!r}")
+    code = run_match(
+        Console(highlight=False),
+        players=(pair[0], pair[1]),
+        names=None if shown is None else (shown[0], shown[1]),
+        race_to=race_to,
+        breaks=BreakRule(breaks.value),
+        seed=seed,
+        lang=lang,
+        db=db,
+        save=save,
+        record_path=record,
+    )
+    raise typer.Exit(code)
+
+
+@app.command()
+def render(
+    record: Annotated[Path, typer.Argument(help="A record file (nineball export, --record).")],
+    output: Annotated[Path, typer.Option("--output", "-o", help="An .svg or .png file.")],
+    game: Annotated[int | None, typer.Option(min=1, help="The game (default: the last).")] = None,
+    shot: Annotated[
+        int | None, typer.Option(min=1, help="The entry in the game (default: the last stroke).")
+    ] = None,
+    paths: Annotated[
+        bool, typer.Option("--paths/--no-paths", help="Draw the balls' paths.")
+    ] = True,
+) -> None:
+    """Draw a stroke of a recorded match, with the paths of the balls, as SVG or PNG."""
+    from nineball.cli.render import render_shot
+
+    console = Console(highlight=False, soft_wrap=True)
+    raise typer.Exit(render_shot(console, record, output, game=game, shot=shot, paths=paths))
+
+
+@app.command()
 def resume(
     match_id: Annotated[
         int | None, typer.Argument(help="The match (default: the newest unfinished).")

@@ -240,6 +240,35 @@ def _vec(value: object, size: int, what: str) -> tuple[float, ...]:
     return tuple(out)
 
 
+def _in_pocket_throat(x: float, y: float, R: float, table: TableSpec) -> bool:
+    """Whether a ball at (x, y) rests in a pocket's throat.
+
+    That is past the cushion noses, clear of the facings and the rounded points, and not yet
+    over the capture line: a ball can come to rest in the jaws, and is accepted as input there.
+    """
+    tol = PLACEMENT_TOLERANCE
+    names = table.segment_names
+    for q, pocket in enumerate(PocketId):
+        ox, oy, c = table.captures[q, 0], table.captures[q, 1], table.captures[q, 2]
+        if ox * x + oy * y >= c:
+            continue
+        (ax, ay), (bx, by) = table.points[q]
+        mouth = math.hypot(ax - bx, ay - by)
+        if math.hypot(x - (ax + bx) / 2.0, y - (ay + by) / 2.0) > mouth + R:
+            continue
+        clear = True
+        for tag in ("a", "b"):
+            sx, sy, _, _, nx, ny = table.segments[names.index(f"{pocket.value}_facing_{tag}")]
+            if nx * (x - sx) + ny * (y - sy) < R - tol:
+                clear = False
+            jx, jy, rho = table.jaws[table.jaw_names.index(f"{pocket.value}_jaw_{tag}")]
+            if math.hypot(x - jx, y - jy) < R + rho - tol:
+                clear = False
+        if clear:
+            return True
+    return False
+
+
 def prepare(
     balls: Sequence[BallInput],
     stroke: Stroke | None,
@@ -267,7 +296,8 @@ def prepare(
         rvw[q, 1, :2] = _vec(b.v, 2, f"ball {b.id} v")
         rvw[q, 2] = _vec(b.w, 3, f"ball {b.id} w")
         tol = PLACEMENT_TOLERANCE
-        if not (R - tol <= x <= table.width - R + tol and R - tol <= y <= table.length - R + tol):
+        inside = R - tol <= x <= table.width - R + tol and R - tol <= y <= table.length - R + tol
+        if not inside and not _in_pocket_throat(x, y, R, table):
             raise InvalidPlacementError(
                 f"ball {b.id} at ({x!r}, {y!r}) is outside the playing surface "
                 f"[{R:.6f}, {table.width - R:.6f}] x [{R:.6f}, {table.length - R:.6f}] m"

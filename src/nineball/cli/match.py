@@ -1,0 +1,102 @@
+"""``nineball match``: two computer players play a match, with a live scoreboard."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import numpy as np
+from rich.console import Console, Group
+from rich.live import Live
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from nineball.game.match import Match
+from nineball.game.record import dump_record
+from nineball.game.store import Store
+from nineball.players import GhostBallPlayer, Player, Turn, play_match
+from nineball.rules import BreakRule, Language, MatchConfig, Seat
+
+__all__ = ["PLAYERS", "run_match"]
+
+PLAYERS: dict[str, type[GhostBallPlayer]] = {"ghost": GhostBallPlayer}
+"""The computer players by name."""
+
+
+def _scoreboard(match: Match, last: str) -> Table:
+    state = match.state
+    table = Table(show_header=True, header_style="bold", expand=False)
+    table.add_column("player")
+    table.add_column("games", justify="right")
+    table.add_column("fouls in a row", justify="right")
+    for seat in Seat:
+        marker = " *" if state.to_act is seat and not state.is_over else ""
+        table.add_row(
+            state.name(seat) + marker,
+            str(state.score[seat]),
+            str(state.game.consecutive_fouls[seat]),
+        )
+    table.caption = last
+    return table
+
+
+def run_match(
+    console: Console,
+    *,
+    players: tuple[str, str],
+    names: tuple[str, str] | None,
+    race_to: int,
+    breaks: BreakRule,
+    seed: int,
+    lang: Language,
+    db: Path | None,
+    save: bool,
+    record_path: Path | None,
+) -> int:
+    """Play a whole match between two computer players; return the exit status."""
+    for name in players:
+        if name not in PLAYERS:
+            console.print(f"unknown player {name!r} (known: {', '.join(PLAYERS)})", style="red")
+            return 2
+    bots: list[Player] = [PLAYERS[name]() for name in players]
+    if names is None:
+        names = (f"{players[0]} (1)", f"{players[1]} (2)") if players[0] == players[1] else players
+    config = MatchConfig(players=names, race_to=race_to, breaks=breaks)
+    date = datetime.now(UTC).isoformat(timespec="seconds")
+    store = Store(db) if save else None
+    try:
+        match = Match(config, seed=seed, store=store, event="nineball match", date=date)
+        rng = np.random.default_rng(np.random.SeedSequence(seed).spawn(1)[0])
+        progress = Progress(
+            TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+            console=console,
+        )  # fmt: skip
+        task = progress.add_task("games", total=2 * race_to - 1)
+        last = ""
+
+        with Live(Group(_scoreboard(match, last), progress), console=console,
+                  refresh_per_second=8, transient=False) as live:  # fmt: skip
+
+            def on_turn(turn: Turn) -> None:
+                nonlocal last
+                last = turn.ruling.explanation.text(lang)
+                if turn.ruling.game_over is not None:
+                    progress.update(task, advance=1)
+                live.update(Group(_scoreboard(match, last), progress))
+
+            play_match(match, bots, rng, on_turn=on_turn)
+            progress.update(task, total=sum(match.state.score), completed=sum(match.state.score))
+            live.update(Group(_scoreboard(match, last), progress))
+        winner = match.state.winner
+        a, b = match.state.score
+        if winner is not None:
+            console.print(f"{match.state.name(winner)} wins {a}-{b} (seed {seed}).", style="bold")
+        if match.match_id is not None:
+            console.print(f"saved as match #{match.match_id}")
+        if record_path is not None:
+            record_path.write_text(dump_record(match.record), encoding="utf-8")
+            console.print(f"wrote {record_path}")
+    finally:
+        if store is not None:
+            store.close()
+    return 0

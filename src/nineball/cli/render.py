@@ -1,0 +1,85 @@
+"""``nineball render``: a shot of a recorded match as an SVG or PNG diagram."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+from rich.console import Console
+
+from nineball.errors import NineballError
+from nineball.game.match import TABLES, replay
+from nineball.game.record import read_record
+from nineball.physics import PhysicsParams, Trajectory
+from nineball.render import table_png, table_svg
+
+__all__ = ["render_shot"]
+
+
+def _paths(trajectory: Trajectory, samples: int = 240) -> dict[int, list[tuple[float, float]]]:
+    times = np.linspace(0.0, max(trajectory.duration, 1e-9), samples)
+    positions = trajectory.positions_at(times)
+    paths: dict[int, list[tuple[float, float]]] = {}
+    for i, ball in enumerate(trajectory.ball_ids):
+        points = [(float(p[0]), float(p[1])) for p in positions[:, i]]
+        if points[0] != points[-1]:
+            paths[ball] = points
+    return paths
+
+
+def render_shot(
+    console: Console,
+    record_path: Path,
+    output: Path,
+    *,
+    game: int | None,
+    shot: int | None,
+    paths: bool,
+) -> int:
+    """Draw one stroke of a record (default: the last) with the paths of the balls."""
+    try:
+        record, problems = read_record(record_path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        console.print(f"cannot read {str(record_path)!r}: {exc}", style="red")
+        return 1
+    if problems or record is None:
+        for problem in problems:
+            console.print(f"{problem.path}: {problem.message}", style="red", markup=False)
+        return 1
+    strokes = [(g, i) for g, gr in enumerate(record.games) for i, s in enumerate(gr.shots)
+               if s.stroke is not None]  # fmt: skip
+    if not strokes:
+        console.print("the record has no stroke to draw", style="red")
+        return 1
+    g = strokes[-1][0] if game is None else game - 1
+    in_game = [i for gg, i in strokes if gg == g]
+    if not in_game:
+        console.print(f"game {g + 1} has no stroke to draw", style="red")
+        return 1
+    i = in_game[-1] if shot is None else shot - 1
+    if i not in in_game:
+        console.print(f"game {g + 1} has no stroke number {i + 1}", style="red")
+        return 1
+    try:
+        found = next(t for gg, ii, t, _ in replay(record) if (gg, ii) == (g, i))
+    except NineballError as exc:
+        console.print(str(exc), style="red")
+        return 1
+    if found is None:  # pragma: no cover - a stroke always has a trajectory
+        return 1
+    balls = {b: (float(found.initial[k, 0, 0]), float(found.initial[k, 0, 1]))
+             for k, b in enumerate(found.ball_ids)}  # fmt: skip
+    a, b = record.config.players
+    player = record.config.players[record.games[g].shots[i].player]
+    title = f"{a} v {b} - game {g + 1}, stroke {i + 1}: {player}"
+    table = TABLES.get(record.table, TABLES["9ft"])()
+    params = PhysicsParams(**dict(record.params))
+    drawn = _paths(found) if paths else None
+    if output.suffix.lower() == ".png":
+        output.write_bytes(table_png(balls, table=table, params=params, paths=drawn, title=title))
+    else:
+        output.write_text(
+            table_svg(balls, table=table, params=params, paths=drawn, title=title), encoding="utf-8"
+        )
+    console.print(f"wrote {output}")
+    return 0

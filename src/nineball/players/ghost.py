@@ -1,0 +1,141 @@
+"""The naive ghost-ball player: the baseline every other level is rated against.
+
+It aims the cue ball at the ghost-ball position for the lowest ball into the pocket with the
+smallest cut among those with a clear path, at a speed that grows with the distances, with no
+spin, no throw correction and no thought for the next shot. With the cue ball in hand it puts it
+straight behind the lowest ball on the line to the easiest pocket. It breaks from the middle of
+the kitchen at 9 m/s, never pushes out and always shoots after a push out.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from nineball.equipment import BallId, PocketId
+from nineball.errors import InvalidPlacementError
+from nineball.game.layout import Position, check_cue_placement
+from nineball.physics import Stroke
+from nineball.players.base import Decision, TableView
+from nineball.rules import Choice, CueBall
+
+__all__ = ["GhostBallPlayer"]
+
+BREAK_SPEED = 9.0
+"""m/s: a firm amateur break (pros break at 9.8-11.6 m/s, shared/realism.md)."""
+
+
+def _pocket_target(view: TableView, pocket: PocketId) -> Position:
+    """A point a little inside the middle of the pocket's mouth."""
+    (x1, y1), (x2, y2) = view.table.points[list(PocketId).index(pocket)]
+    mx, my = (x1 + x2) / 2.0, (y1 + y2) / 2.0
+    cx, cy = view.table.pocket_centre(pocket)
+    return (mx + 0.3 * (cx - mx), my + 0.3 * (cy - my))
+
+
+def _clear(
+    a: Position, b: Position, layout: dict[BallId, Position], skip: set[BallId], r: float
+) -> bool:
+    """No ball centre within 2R of the segment a-b (apart from those in ``skip``)."""
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    length2 = dx * dx + dy * dy
+    for ball, (px, py) in layout.items():
+        if ball in skip:
+            continue
+        t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length2))
+        if math.hypot(ax + t * dx - px, ay + t * dy - py) < 2.0 * r:
+            return False
+    return True
+
+
+class GhostBallPlayer:
+    """Aims by the ghost ball at the easiest pocket for the lowest ball."""
+
+    name = "ghost"
+
+    def _shots(self, view: TableView, cue: Position) -> list[tuple[float, Stroke]]:
+        r = view.params.radius
+        target = view.state.lowest
+        bx, by = view.layout[target]
+        options: list[tuple[float, Stroke]] = []
+        for pocket in PocketId:
+            px, py = _pocket_target(view, pocket)
+            dist_ob = math.hypot(px - bx, py - by)
+            ux, uy = (px - bx) / dist_ob, (py - by) / dist_ob
+            gx, gy = bx - 2.0 * r * ux, by - 2.0 * r * uy
+            dist_cb = math.hypot(gx - cue[0], gy - cue[1])
+            if dist_cb < 1e-9:
+                continue
+            cx, cy = (gx - cue[0]) / dist_cb, (gy - cue[1]) / dist_cb
+            cut = math.acos(max(-1.0, min(1.0, cx * ux + cy * uy)))
+            if cut > math.radians(80):
+                continue
+            skip = {BallId.CUE, target}
+            if not _clear(cue, (gx, gy), view.layout, skip, r):
+                continue
+            if not _clear((bx, by), (px, py), view.layout, skip, r):
+                continue
+            speed = min(7.0, 1.2 + 1.0 * (dist_cb + dist_ob) / max(math.cos(cut), 0.2))
+            options.append(
+                (cut + 0.1 * (dist_cb + dist_ob), Stroke(speed=speed, aim=math.atan2(cy, cx)))
+            )
+        options.sort(key=lambda o: o[0])
+        return options
+
+    def _place(self, view: TableView) -> Position:
+        """Straight behind the lowest ball on the line to the first pocket that allows it."""
+        r = view.params.radius
+        region = view.in_hand or CueBall.ANYWHERE
+        bx, by = view.layout[view.state.lowest]
+        others: dict[BallId, Position] = {
+            b: p for b, p in view.layout.items() if b is not BallId.CUE
+        }
+        for back in (0.3, 0.2, 0.45, 0.6):
+            for pocket in PocketId:
+                px, py = _pocket_target(view, pocket)
+                d = math.hypot(px - bx, py - by)
+                spot = (bx - back * (px - bx) / d, by - back * (py - by) / d)
+                try:
+                    check_cue_placement(spot, others, region, view.table, view.params)
+                except InvalidPlacementError:
+                    continue
+                if _clear(spot, (bx, by), view.layout, {BallId.CUE, view.state.lowest}, r):
+                    return spot
+        # Nowhere straight: anywhere legal, scanning the table.
+        for y in np.linspace(r * 2, view.table.length - r * 2, 40):
+            for x in np.linspace(r * 2, view.table.width - r * 2, 20):
+                try:
+                    check_cue_placement(
+                        (float(x), float(y)), others, region, view.table, view.params
+                    )
+                except InvalidPlacementError:
+                    continue
+                return (float(x), float(y))
+        raise InvalidPlacementError("no legal place for the cue ball")  # pragma: no cover
+
+    def decide(self, view: TableView, rng: np.random.Generator) -> Decision:
+        """Break, or pot the lowest ball by the ghost ball (or just hit it)."""
+        if view.in_hand is CueBall.KITCHEN:
+            cue = (view.table.width / 2.0 + 0.05, view.table.head_string - 0.15)
+            one = view.layout[BallId.ONE]
+            aim = math.atan2(one[1] - cue[1], one[0] - cue[0])
+            return Decision(stroke=Stroke(speed=BREAK_SPEED, aim=aim), cue_ball=cue)
+        placed = None
+        if view.in_hand is not None:
+            placed = self._place(view)
+            cue = placed
+        else:
+            cue = view.layout[BallId.CUE]
+        options = self._shots(view, cue)
+        if options:
+            return Decision(stroke=options[0][1], cue_ball=placed)
+        # No pot: hit the lowest ball full, firmly enough to reach a rail.
+        bx, by = view.layout[view.state.lowest]
+        aim = math.atan2(by - cue[1], bx - cue[0])
+        return Decision(stroke=Stroke(speed=3.0, aim=aim), cue_ball=placed)
+
+    def answer_push_out(self, view: TableView, rng: np.random.Generator) -> Choice:
+        """Always shoot."""
+        return Choice.SHOOT

@@ -1,0 +1,61 @@
+"""Computer players at the table: one turn, or a whole match, through the game API."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from nineball.game.match import Match, ShotReport
+from nineball.players.base import Player, TableView
+from nineball.rules import Phase, Ruling
+
+__all__ = ["Turn", "play_match", "play_turn", "view_of"]
+
+
+def view_of(match: Match) -> TableView:
+    """What the player to act sees."""
+    return TableView(state=match.state, layout=dict(match.layout), table=match.table,
+                     params=match.params)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One action of a computer player: a stroke (with its report) or a push-out answer."""
+
+    ruling: Ruling
+    report: ShotReport | None
+
+
+def play_turn(match: Match, player: Player, rng: np.random.Generator) -> Turn:
+    """Let ``player`` act once: answer a push out, or place the cue ball and strike.
+
+    Raises:
+        IllegalActionError: the match is over.
+    """
+    view = view_of(match)
+    if match.state.phase is Phase.PUSH_OUT_CHOICE:
+        return Turn(match.choose(player.answer_push_out(view, rng)), None)
+    decision = player.decide(view, rng)
+    if decision.cue_ball is not None:
+        match.place_cue_ball(decision.cue_ball)
+    report = match.strike(decision.stroke, push_out=decision.push_out, safety=decision.safety)
+    return Turn(report.ruling, report)
+
+
+def play_match(
+    match: Match,
+    players: Sequence[Player],
+    rng: np.random.Generator,
+    *,
+    on_turn: Callable[[Turn], None] | None = None,
+    max_turns: int = 100_000,
+) -> None:
+    """Play until the match is over (``players[0]`` in seat 0)."""
+    for _ in range(max_turns):
+        if match.state.is_over:
+            return
+        turn = play_turn(match, players[match.state.to_act], rng)
+        if on_turn is not None:
+            on_turn(turn)

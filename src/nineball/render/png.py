@@ -1,0 +1,51 @@
+"""Table diagrams as PNG images, drawn with Pillow from the same scene as the SVG."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+
+from PIL import Image, ImageDraw, ImageFont
+
+from nineball.physics import PhysicsParams, TableSpec
+from nineball.render.scene import Circle, Line, Polygon, Scene, Text, build_scene
+
+__all__ = ["scene_png", "table_png"]
+
+
+def scene_png(scene: Scene, *, supersample: int = 2) -> bytes:
+    """The scene as PNG bytes (drawn ``supersample`` times larger, then reduced: smooth edges)."""
+    k = supersample
+    image = Image.new("RGB", (scene.width * k, scene.height * k), "#ffffff")
+    draw = ImageDraw.Draw(image)
+    for shape in scene.shapes:
+        if isinstance(shape, Circle):
+            box = [(shape.x - shape.r) * k, (shape.y - shape.r) * k,
+                   (shape.x + shape.r) * k, (shape.y + shape.r) * k]  # fmt: skip
+            draw.ellipse(box, fill=shape.fill, outline=shape.stroke,
+                         width=max(1, round(shape.width * k)) if shape.stroke else 0)  # fmt: skip
+        elif isinstance(shape, Polygon):
+            draw.polygon([(x * k, y * k) for x, y in shape.points], fill=shape.fill)
+        elif isinstance(shape, Line):
+            draw.line([(x * k, y * k) for x, y in shape.points], fill=shape.colour,
+                      width=max(1, round(shape.width * k)), joint="curve")  # fmt: skip
+        elif isinstance(shape, Text):
+            font = ImageFont.load_default(size=shape.size * k)
+            draw.text((shape.x * k, (shape.y - shape.size * 0.38) * k), shape.text,
+                      fill=shape.colour, font=font, anchor="mm")  # fmt: skip
+    image = image.resize((scene.width, scene.height), Image.Resampling.LANCZOS)
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()
+
+
+def table_png(
+    balls: Mapping[int, tuple[float, float]],
+    *,
+    table: TableSpec,
+    params: PhysicsParams,
+    paths: Mapping[int, Sequence[tuple[float, float]]] | None = None,
+    title: str | None = None,
+) -> bytes:
+    """A diagram of the table as PNG bytes (see :func:`nineball.render.svg.table_svg`)."""
+    return scene_png(build_scene(balls, table=table, params=params, paths=paths, title=title))

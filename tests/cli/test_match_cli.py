@@ -1,0 +1,73 @@
+"""``nineball match``: two computer players, a live scoreboard, a stored and exported match."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from nineball.cli import main
+from nineball.game import load_record
+from nineball.game.match import replay
+
+
+def test_a_seeded_match_is_played_stored_and_reproducible(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    args = ["match", "--players", "ghost,ghost", "--names", "Ann,Bob", "--race-to", "2",
+            "--seed", "3"]  # fmt: skip
+    assert main([*args, "--record", str(first)]) == 0
+    out = capsys.readouterr().out
+    assert "wins" in out
+    assert "saved as match #1" in out
+    assert main([*args, "--no-save", "--record", str(second)]) == 0
+    out = capsys.readouterr().out
+    assert "saved as" not in out
+    a, b = json.loads(first.read_text()), json.loads(second.read_text())
+    a.pop("date"), b.pop("date")
+    assert a == b
+    record = load_record(first.read_text())
+    assert record.config.players == ("Ann", "Bob")
+    assert max(g.result.winner for g in record.games if g.result) in (0, 1)
+    assert [p for *_, p in replay(record) if p is not None] == []
+    assert main(["stats", "--format", "json"]) == 0
+    stats = json.loads(capsys.readouterr().out)
+    assert stats["Ann"]["games_played"] == len(record.games)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "ghost"], "give two players"),
+        (["--players", "ghost,shark"], "unknown player 'shark'"),
+        (["--names", "Ann"], "give two names"),
+    ],
+)
+def test_bad_options(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["match", "--no-save", *args])
+    captured = capsys.readouterr()
+    assert code == 2
+    assert message in captured.out + captured.err
+
+
+def test_render_a_recorded_stroke(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    record = tmp_path / "m.json"
+    assert (
+        main(["match", "--no-save", "--race-to", "1", "--seed", "2", "--record", str(record)]) == 0
+    )
+    svg, png = tmp_path / "s.svg", tmp_path / "s.png"
+    assert main(["render", str(record), "-o", str(svg), "--game", "1", "--shot", "1"]) == 0
+    assert svg.read_text().startswith("<svg")
+    assert main(["render", str(record), "-o", str(png), "--no-paths"]) == 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    capsys.readouterr()
+    assert main(["render", str(record), "-o", str(svg), "--game", "9"]) == 1
+    assert "game 9 has no stroke" in capsys.readouterr().out
+    assert main(["render", str(record), "-o", str(svg), "--game", "1", "--shot", "99"]) == 1
+    assert "no stroke number 99" in capsys.readouterr().out
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    assert main(["render", str(bad), "-o", str(svg)]) == 1
+    assert main(["render", str(tmp_path / "none.json"), "-o", str(svg)]) == 1

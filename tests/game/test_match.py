@@ -1,0 +1,183 @@
+"""A match through the real physics: the break, ball in hand, push outs, games, records, replay."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from nineball import BallId, IllegalActionError, InvalidPlacementError
+from nineball.game import dump_record, load_record
+from nineball.game.match import Match, replay
+from nineball.game.store import Store
+from nineball.physics import Stroke
+from nineball.players import GhostBallPlayer, play_match
+from nineball.rules import Choice, CueBall, MatchConfig, Phase, Seat, Termination
+
+CONFIG = MatchConfig(players=("Ann", "Bob"), race_to=2)
+
+
+def _aim(src: tuple[float, float], dst: tuple[float, float]) -> float:
+    return math.atan2(dst[1] - src[1], dst[0] - src[0])
+
+
+def _break(match: Match, speed: float = 10.0) -> None:
+    cue = (0.6, 0.45)
+    match.place_cue_ball(cue)
+    match.strike(Stroke(speed=speed, aim=_aim(cue, match.layout[BallId.ONE])))
+
+
+def test_the_break_needs_the_cue_ball_in_the_kitchen() -> None:
+    match = Match(CONFIG, seed=1)
+    assert match.cue_ball_in_hand
+    assert match.state.cue_ball is CueBall.KITCHEN
+    with pytest.raises(IllegalActionError, match="place the cue ball in hand first"):
+        match.strike(Stroke(speed=8.0))
+    with pytest.raises(InvalidPlacementError, match="behind the head string"):
+        match.place_cue_ball((0.635, 0.7))
+    assert match.cue_ball is None
+    match.place_cue_ball((0.635, 0.3))
+    match.place_cue_ball((0.5, 0.3))  # adjustable until the stroke (clause 9)
+    assert match.cue_ball == (0.5, 0.3)
+
+
+def test_a_break_through_the_physics_is_ruled() -> None:
+    match = Match(CONFIG, seed=2)
+    _break(match)
+    entry = match.record.games[0].shots[0]
+    assert entry.facts is not None
+    assert entry.facts.first_contact is BallId.ONE
+    assert entry.cue_ball == (0.6, 0.45)
+    assert entry.positions == match.layout
+    assert match.state.phase is Phase.SHOT
+    assert match.record.games[0].rack is not None
+    assert match.record.games[0].rack[BallId.ONE] == (0.635, 1.905)
+
+
+def test_push_out_and_pass() -> None:
+    match = Match(CONFIG, seed=3)
+    _break(match)
+    pusher = match.state.to_act
+    assert match.state.push_out_allowed
+    cue = match.layout[BallId.CUE]
+    match.strike(Stroke(speed=0.5, aim=_aim(cue, (0.2, cue[1]))), push_out=True)
+    assert match.state.phase is Phase.PUSH_OUT_CHOICE
+    with pytest.raises(IllegalActionError, match="must first choose"):
+        match.strike(Stroke(speed=1.0))
+    match.choose(Choice.PASS)
+    assert match.state.to_act is pusher
+    assert match.state.phase is Phase.SHOT
+
+
+def test_ball_in_hand_after_a_scratch() -> None:
+    match = Match(CONFIG, seed=4)
+    _break(match)
+    shooter = match.state.to_act
+    cue = match.layout[BallId.CUE]
+    # Shoot the cue ball straight into the nearest corner: a scratch.
+    corner = min(
+        ((0.0, 0.0), (1.27, 0.0), (0.0, 2.54), (1.27, 2.54)), key=lambda p: math.dist(p, cue)
+    )
+    report = match.strike(Stroke(speed=4.0, aim=_aim(cue, corner)))
+    if BallId.CUE in report.facts.pocketed:
+        assert match.state.cue_ball is CueBall.ANYWHERE
+        assert match.state.to_act is shooter.other
+        assert BallId.CUE not in match.layout
+        with pytest.raises(IllegalActionError, match="anywhere"):
+            match.strike(Stroke(speed=1.0))
+        lowest = match.layout[match.state.lowest]
+        with pytest.raises(InvalidPlacementError, match="touches"):
+            match.place_cue_ball((lowest[0], lowest[1] - 2 * match.params.radius))
+        before = match.record
+        match.place_cue_ball((0.3, 0.3))
+        assert match.record == before
+    else:  # the path was blocked: still a ruling, and the position moved on
+        assert report.ruling.fouls
+
+
+def test_ghost_players_finish_a_match_and_the_record_replays_bit_for_bit(tmp_path: object) -> None:
+    match = Match(CONFIG, seed=11)
+    play_match(match, [GhostBallPlayer(), GhostBallPlayer()], np.random.default_rng(11))
+    record = match.record
+    assert record.winner is not None
+    assert max(match.state.score) == 2
+    assert all(g.result is not None for g in record.games)
+    assert record.games[-1].result is not None
+    assert record.games[-1].result.reason in set(Termination)
+    again = load_record(dump_record(record))
+    assert again == record
+    entries = list(replay(again))
+    assert len(entries) == sum(len(g.shots) for g in record.games)
+    assert [p for *_, p in entries if p is not None] == []
+
+
+def test_same_seed_same_match() -> None:
+    def run() -> str:
+        match = Match(CONFIG, seed=5)
+        play_match(match, [GhostBallPlayer(), GhostBallPlayer()], np.random.default_rng(5))
+        return dump_record(match.record)
+
+    assert run() == run()
+
+
+def test_a_tampered_record_is_caught_by_the_replay() -> None:
+    match = Match(CONFIG, seed=6)
+    _break(match)
+    record = match.record
+    shot = record.games[0].shots[0]
+    assert shot.positions is not None
+    moved = dict(shot.positions)
+    x, y = moved[BallId.CUE]
+    moved[BallId.CUE] = (x + 1e-12, y)
+    from dataclasses import replace
+
+    game = replace(record.games[0], shots=(replace(shot, positions=moved),))
+    tampered = replace(record, games=(game,))
+    problems = [p for *_, p in replay(tampered) if p is not None]
+    assert [p.path for p in problems] == ["$.games[0].shots[0].positions"]
+
+
+def test_undo_restores_the_position() -> None:
+    match = Match(CONFIG, seed=7)
+    _break(match)
+    layout, state = dict(match.layout), match.state
+    cue = match.layout[BallId.CUE]
+    match.strike(Stroke(speed=3.0, aim=_aim(cue, match.layout[match.state.lowest])))
+    match.undo()
+    assert match.layout == layout
+    assert match.state == state
+    match.undo()
+    assert match.state.phase is Phase.BREAK
+    assert match.cue_ball == (0.6, 0.45)  # where it was placed for the break
+    with pytest.raises(IndexError):
+        match.undo()
+
+
+def test_forfeit_racks_the_next_game(tmp_path: object) -> None:
+    match = Match(CONFIG, seed=8)
+    match.forfeit(Seat.FIRST)
+    assert match.state.score == (0, 1)
+    assert match.state.game.number == 2
+    assert len(match.layout) == 9
+    rack = dict(match.layout)
+    _break(match)
+    assert match.record.games[1].rack == rack
+
+
+def test_a_stored_match_is_committed_entry_by_entry(tmp_path: object) -> None:
+    from pathlib import Path
+
+    assert isinstance(tmp_path, Path)
+    with Store(tmp_path / "m.db") as store:
+        match = Match(CONFIG, seed=9, store=store)
+        _break(match)
+        assert match.match_id is not None
+        assert store.load(match.match_id) == match.record
+
+
+def test_unknown_table() -> None:
+    from nineball import InvalidInputError
+
+    with pytest.raises(InvalidInputError, match="unknown table '10ft'"):
+        Match(CONFIG, table="10ft")
