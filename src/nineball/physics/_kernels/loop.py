@@ -148,13 +148,13 @@ def _record(
     ev_m: np.ndarray,
     count: int,
     t: float,
-    kind: int,
+    kind: int | np.int64,
     i: int,
-    j: int,
+    j: int | np.int64,
     state_i: np.ndarray,
     mot_i: int,
     state_j: np.ndarray,
-    mot_j: int,
+    mot_j: int | np.int64,
 ) -> None:
     """Write event ``count``."""
     ev_t[count] = t

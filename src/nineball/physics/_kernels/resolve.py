@@ -51,9 +51,7 @@ def _apply(
 
 
 @njit(cache=True, error_model="numpy")
-def ball_ball(
-    rvw1: np.ndarray, rvw2: np.ndarray, prm: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
+def ball_ball(rvw1: np.ndarray, rvw2: np.ndarray, prm: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Resolve an impact of two equal balls in contact.
 
     Normal impulse: (1 + e_b)/2 m v_n (v_n the approach speed along the line of centres).
