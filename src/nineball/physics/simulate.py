@@ -7,6 +7,7 @@ module validates the input, packs it into arrays, and wraps the kernel's output 
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -58,8 +59,9 @@ class BallInput:
     """Angular velocity in rad/s."""
 
 
+@functools.lru_cache(maxsize=64)
 def param_vector(params: PhysicsParams, table: TableSpec) -> NDArray[np.float64]:
-    """The kernels' parameter vector (layout in :mod:`._kernels.constants`)."""
+    """The kernels' parameter vector (layout in :mod:`._kernels.constants`), read-only."""
     prm = np.zeros(k.NPRM)
     fa, fb, fc = params.ball_friction_coefficients()
     prm[k.P_R] = params.radius
@@ -76,6 +78,7 @@ def param_vector(params: PhysicsParams, table: TableSpec) -> NDArray[np.float64]
     prm[k.P_MUC] = params.mu_cushion
     prm[k.P_SLOW] = params.settle_below
     prm[k.P_H] = min(max(table.nose_height, params.radius), 2.0 * params.radius)
+    prm.setflags(write=False)
     return prm
 
 

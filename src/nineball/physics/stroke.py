@@ -91,13 +91,26 @@ class Stroke:
             )
         R, m = params.radius, params.mass
         ce, se = math.cos(self.elevation), math.sin(self.elevation)
-        d = np.array([ce * math.cos(self.aim), ce * math.sin(self.aim), -se])
-        right = np.array([math.sin(self.aim), -math.cos(self.aim), 0.0])
-        up = np.cross(right, d)
+        ca, sa = math.cos(self.aim), math.sin(self.aim)
+        d = (ce * ca, ce * sa, -se)  # cue axis
+        right = (sa, -ca, 0.0)
+        up = (  # right x d
+            right[1] * d[2] - right[2] * d[1],
+            right[2] * d[0] - right[0] * d[2],
+            right[0] * d[1] - right[1] * d[0],
+        )
         depth = math.sqrt(max(0.0, 1.0 - self.side**2 - self.height**2))
-        rc = R * (self.side * right + self.height * up - depth * d)
-        impulse = (m * self.speed / ce) * d
-        w = np.cross(rc, impulse) / (0.4 * m * R * R)
+        rc = [R * (self.side * right[k] + self.height * up[k] - depth * d[k]) for k in range(3)]
+        j = m * self.speed / ce
+        impulse = (j * d[0], j * d[1], j * d[2])
+        inertia = 0.4 * m * R * R
+        w = np.array(
+            [
+                (rc[1] * impulse[2] - rc[2] * impulse[1]) / inertia,
+                (rc[2] * impulse[0] - rc[0] * impulse[2]) / inertia,
+                (rc[0] * impulse[1] - rc[1] * impulse[0]) / inertia,
+            ]
+        )
         heading = self.aim + self.squirt(params)
         v = np.array([self.speed * math.cos(heading), self.speed * math.sin(heading), 0.0])
         return v, w

@@ -16,6 +16,7 @@ then it can hit the facings and the rounded points and rattle out.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 
@@ -82,7 +83,7 @@ class TableSpec:
 
     segments: NDArray[np.float64] = field(init=False, repr=False, compare=False)
     """Straight cushion noses and facings, shape (n, 6): x1, y1, x2, y2, nx, ny (unit normal
-    pointing to the side a ball comes from)."""
+    pointing to the side a ball comes from). Read-only, like every array of the table."""
 
     segment_names: tuple[str, ...] = field(init=False, repr=False, compare=False)
     """Name of each segment (``"foot"``, ``"foot_left_facing_a"``, ...)."""
@@ -116,6 +117,8 @@ class TableSpec:
             if not math.pi / 2 <= value < math.pi:
                 raise InvalidInputError(f"table {name!r} must be in [90, 180) deg, got {value!r}")
         segs, seg_names, jaws, jaw_names, caps, pts = _build(self)
+        for array in (segs, jaws, caps, pts):
+            array.setflags(write=False)
         object.__setattr__(self, "segments", segs)
         object.__setattr__(self, "segment_names", seg_names)
         object.__setattr__(self, "jaws", jaws)
@@ -159,6 +162,7 @@ class TableSpec:
         return self.segment_names + self.jaw_names
 
 
+@functools.cache
 def nine_foot(*, pro_pockets: bool = False) -> TableSpec:
     """The WPA 9-ft table (2.540 x 1.270 m), optionally with tighter pro pockets.
 
@@ -176,11 +180,13 @@ def nine_foot(*, pro_pockets: bool = False) -> TableSpec:
     return TableSpec()
 
 
+@functools.cache
 def eight_foot() -> TableSpec:
     """An 8-ft table: 88 x 44 in playing surface (2.235 x 1.118 m), WPA pockets."""
     return TableSpec(length=88 * INCH, width=44 * INCH, name="8-ft")
 
 
+@functools.cache
 def seven_foot() -> TableSpec:
     """A 7-ft table: 78 x 39 in playing surface (1.981 x 0.991 m), WPA pockets."""
     return TableSpec(length=78 * INCH, width=39 * INCH, name="7-ft")

@@ -1,5 +1,8 @@
 """Compiled kernels (numba ``@njit(cache=True)``): plain arrays and floats in, arrays out.
 
+Every kernel uses ``error_model="numpy"`` (no Python exception checks on division: smaller,
+faster code).
+
 Private to :mod:`nineball.physics`. Ownership: every kernel returns new arrays and never writes
 into its arguments, except the event loop, which owns the working copies it allocates itself.
 """

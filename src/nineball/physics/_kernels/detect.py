@@ -28,12 +28,12 @@ TOUCH = 1e-9
 """Distance in m within which two surfaces count as touching (the near-future epsilon)."""
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _moving(state: int) -> bool:
     return state in (S_SLIDING, S_ROLLING)
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def ball_ball_time(
     rvw1: np.ndarray, s1: int, rvw2: np.ndarray, s2: int, horizon: float, prm: np.ndarray
 ) -> float:
@@ -67,7 +67,7 @@ def ball_ball_time(
     return first_down_crossing(k4, k3, k2, k1, c0, horizon, 2.0 * d * TOUCH)
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def segment_time(
     rvw: np.ndarray, s: int, seg: np.ndarray, horizon: float, prm: np.ndarray
 ) -> float:
@@ -103,7 +103,7 @@ def segment_time(
     return np.inf
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def jaw_time(rvw: np.ndarray, s: int, jaw: np.ndarray, horizon: float, prm: np.ndarray) -> float:
     """Time until the ball touches a rounded point: |r(t) - c|^2 = (R + rho)^2."""
     if not _moving(s):
@@ -132,7 +132,7 @@ def jaw_time(rvw: np.ndarray, s: int, jaw: np.ndarray, horizon: float, prm: np.n
     return first_down_crossing(k4, k3, k2, k1, c0, horizon, 2.0 * d * TOUCH)
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def capture_time(
     rvw: np.ndarray, s: int, cap: np.ndarray, horizon: float, prm: np.ndarray
 ) -> float:

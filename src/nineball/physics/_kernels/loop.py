@@ -45,7 +45,7 @@ from nineball.physics._kernels.resolve import ball_ball, ball_cushion
 __all__ = ["run"]
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _update(
     i: int,
     t: float,
@@ -109,7 +109,7 @@ def _update(
         pair[a, b] = t + tc
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _approach(rvw: np.ndarray, bi: int, bj: int, state_i: np.ndarray, state_j: np.ndarray) -> float:
     """Approach speed in m/s of two balls along their line of centres."""
     nx = state_j[0, 0] - state_i[0, 0]
@@ -118,7 +118,7 @@ def _approach(rvw: np.ndarray, bi: int, bj: int, state_i: np.ndarray, state_j: n
     return float(((state_i[1, 0] - state_j[1, 0]) * nx + (state_i[1, 1] - state_j[1, 1]) * ny) / d)
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _cushion_approach(state: np.ndarray, c: int, segs: np.ndarray, jaws: np.ndarray) -> float:
     """Approach speed in m/s of a ball toward cushion or jaw ``c``."""
     nseg = segs.shape[0]
@@ -130,7 +130,46 @@ def _cushion_approach(state: np.ndarray, c: int, segs: np.ndarray, jaws: np.ndar
     return float((state[1, 0] * jx + state[1, 1] * jy) / d)
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
+def _put(dst: np.ndarray, b: int, src: np.ndarray) -> None:
+    """dst[b] = src for a (3, 3) state (explicit loops compile faster than slice assignment)."""
+    for r in range(3):
+        for c in range(3):
+            dst[b, r, c] = src[r, c]
+
+
+@njit(cache=True, error_model="numpy")
+def _record(
+    ev_t: np.ndarray,
+    ev_k: np.ndarray,
+    ev_i: np.ndarray,
+    ev_j: np.ndarray,
+    ev_s: np.ndarray,
+    ev_m: np.ndarray,
+    count: int,
+    t: float,
+    kind: int | np.int64,
+    i: int,
+    j: int | np.int64,
+    state_i: np.ndarray,
+    mot_i: int,
+    state_j: np.ndarray,
+    mot_j: int | np.int64,
+) -> None:
+    """Write event ``count``."""
+    ev_t[count] = t
+    ev_k[count] = kind
+    ev_i[count] = i
+    ev_j[count] = j
+    ev_m[count, 0] = mot_i
+    ev_m[count, 1] = mot_j
+    for r in range(3):
+        for c in range(3):
+            ev_s[count, 0, r, c] = state_i[r, c]
+            ev_s[count, 1, r, c] = state_j[r, c]
+
+
+@njit(cache=True, error_model="numpy")
 def run(
     rvw0: np.ndarray,
     mot0: np.ndarray,
@@ -195,6 +234,8 @@ def run(
                 segs, jaws, caps, prm)  # fmt: skip
     count = 0
     truncated = False
+    no_ball = np.int64(-1)
+    ev_slide = np.int64(EV_SLIDE_ROLL)
     R = prm[P_R]
     while True:
         best = np.inf
@@ -251,14 +292,10 @@ def run(
                     st = state_i if q == 0 else state_j
                     st = settle(st, prm)
                     mot[b] = classify(st, prm)
-                    rvw[b] = st
+                    _put(rvw, b, st)
                     tref[b] = t
-                    ev_t[count] = t
-                    ev_k[count] = EV_SLIDE_ROLL
-                    ev_i[count] = b
-                    ev_j[count] = -1
-                    ev_s[count, 0] = st
-                    ev_m[count, 0] = mot[b]
+                    _record(ev_t, ev_k, ev_i, ev_j, ev_s, ev_m, count, t, ev_slide, b, no_ball,
+                            st, mot[b], st, no_ball)  # fmt: skip
                     count += 1
                     settled = True
                 if settled:
@@ -294,8 +331,9 @@ def run(
                 mot[bi] = S_STATIONARY
                 kind = EV_SPIN_STOP
         elif kind == EV_POCKET:
-            state_i[1, :] = 0.0
-            state_i[2, :] = 0.0
+            for c in range(3):
+                state_i[1, c] = 0.0
+                state_i[2, c] = 0.0
             mot[bi] = S_POCKETED
             pocket_of[bi] = bj
         elif kind == EV_CUSHION:
@@ -315,19 +353,15 @@ def run(
             state_i, state_j = ball_ball(state_i, state_j, prm)
             mot[bi] = classify(state_i, prm)
             mot[bj] = classify(state_j, prm)
-            rvw[bj] = state_j
+            _put(rvw, bj, state_j)
             tref[bj] = t
-        rvw[bi] = state_i
+        if kind != EV_BALL_BALL:
+            state_j = state_i
+        _put(rvw, bi, state_i)
         tref[bi] = t
-        ev_t[count] = t
-        ev_k[count] = kind
-        ev_i[count] = bi
-        ev_j[count] = bj
-        ev_s[count, 0] = state_i
-        ev_m[count, 0] = mot[bi]
-        if kind == EV_BALL_BALL:
-            ev_s[count, 1] = rvw[bj]
-            ev_m[count, 1] = mot[bj]
+        mot_j = mot[bj] if kind == EV_BALL_BALL else no_ball
+        _record(ev_t, ev_k, ev_i, ev_j, ev_s, ev_m, count, t, kind, bi, bj,
+                state_i, mot[bi], state_j, mot_j)  # fmt: skip
         count += 1
         _update(bi, t, rvw, mot, tref, trans, cush_t, cush_id, pock_t, pock_id, pair,
                 segs, jaws, caps, prm)  # fmt: skip

@@ -37,7 +37,7 @@ V_EPS = 1e-12
 """Speed in m/s below which a ball counts as not translating."""
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _spin_z(wz: float, dt: float, alpha: float) -> float:
     """Linear decay of the z-spin, clamped at zero without sign reversal."""
     mag = abs(wz) - alpha * dt
@@ -46,7 +46,7 @@ def _spin_z(wz: float, dt: float, alpha: float) -> float:
     return math.copysign(mag, wz)
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def evolve(rvw: np.ndarray, state: int, dt: float, prm: np.ndarray) -> np.ndarray:
     """State after ``dt`` s of motion in ``state`` (no transition may occur in between).
 
@@ -93,7 +93,7 @@ def evolve(rvw: np.ndarray, state: int, dt: float, prm: np.ndarray) -> np.ndarra
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def transition_time(rvw: np.ndarray, state: int, prm: np.ndarray) -> float:
     """Time in s until the next motion transition (inf if none)."""
     g = prm[P_G]
@@ -109,7 +109,7 @@ def transition_time(rvw: np.ndarray, state: int, prm: np.ndarray) -> float:
     return np.inf
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def coefficients(rvw: np.ndarray, state: int, prm: np.ndarray) -> np.ndarray:
     """Position as a polynomial in time: r(t) = c[0] + c[1] t + c[2] t^2, shape (3, 2)."""
     c = np.zeros((3, 2))
@@ -135,7 +135,7 @@ def coefficients(rvw: np.ndarray, state: int, prm: np.ndarray) -> np.ndarray:
     return c
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def classify(rvw: np.ndarray, prm: np.ndarray) -> int:
     """Motion state of a free ball from its velocities; snaps near-rolling spin to rolling.
 
@@ -163,7 +163,7 @@ def classify(rvw: np.ndarray, prm: np.ndarray) -> int:
     return S_STATIONARY
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def settle(rvw: np.ndarray, prm: np.ndarray) -> np.ndarray:
     """Instant slide-to-roll: the state a sliding ball reaches when the cloth removes its slip.
 

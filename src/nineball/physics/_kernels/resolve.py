@@ -29,16 +29,28 @@ from nineball.physics._kernels.constants import (
 __all__ = ["ball_ball", "ball_cushion"]
 
 
-@njit(cache=True)
-def _cross(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    out = np.empty(3)
-    out[0] = a[1] * b[2] - a[2] * b[1]
-    out[1] = a[2] * b[0] - a[0] * b[2]
-    out[2] = a[0] * b[1] - a[1] * b[0]
-    return out
+@njit(cache=True, error_model="numpy")
+def _apply(
+    out: np.ndarray,
+    cx: float,
+    cy: float,
+    cz: float,
+    px: float,
+    py: float,
+    pz: float,
+    m: float,
+    inertia: float,
+) -> None:
+    """Apply impulse p at contact offset c (from the centre) to a state, in place."""
+    out[1, 0] += px / m
+    out[1, 1] += py / m
+    out[1, 2] += pz / m
+    out[2, 0] += (cy * pz - cz * py) / inertia
+    out[2, 1] += (cz * px - cx * pz) / inertia
+    out[2, 2] += (cx * py - cy * px) / inertia
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def ball_ball(rvw1: np.ndarray, rvw2: np.ndarray, prm: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Resolve an impact of two equal balls in contact.
 
@@ -52,35 +64,45 @@ def ball_ball(rvw1: np.ndarray, rvw2: np.ndarray, prm: np.ndarray) -> tuple[np.n
     inertia = 0.4 * m * R * R
     a = rvw1.copy()
     b = rvw2.copy()
-    n = np.zeros(3)
-    n[0] = b[0, 0] - a[0, 0]
-    n[1] = b[0, 1] - a[0, 1]
-    d = math.sqrt(n[0] * n[0] + n[1] * n[1])
-    n[0] /= d
-    n[1] /= d
-    vn = (a[1, 0] - b[1, 0]) * n[0] + (a[1, 1] - b[1, 1]) * n[1]
+    nx = b[0, 0] - a[0, 0]
+    ny = b[0, 1] - a[0, 1]
+    d = math.sqrt(nx * nx + ny * ny)
+    nx /= d
+    ny /= d
+    vn = (a[1, 0] - b[1, 0]) * nx + (a[1, 1] - b[1, 1]) * ny
     if vn <= 0.0:
         return a, b
     jn = 0.5 * (1.0 + prm[P_EB]) * m * vn
-    u1 = a[1] + _cross(a[2], R * n)
-    u2 = b[1] + _cross(b[2], -R * n)
-    s = u1 - u2
-    sn = s[0] * n[0] + s[1] * n[1]
-    s = s - sn * n
-    slip = math.sqrt(s[0] * s[0] + s[1] * s[1] + s[2] * s[2])
-    p1 = -jn * n
+    # contact point velocities: ball 1 at +R n, ball 2 at -R n (n horizontal)
+    # w x (R n) = R (-w_z n_y, w_z n_x, w_x n_y - w_y n_x)
+    u1x = a[1, 0] - R * a[2, 2] * ny
+    u1y = a[1, 1] + R * a[2, 2] * nx
+    u1z = a[1, 2] + R * (a[2, 0] * ny - a[2, 1] * nx)
+    u2x = b[1, 0] + R * b[2, 2] * ny
+    u2y = b[1, 1] - R * b[2, 2] * nx
+    u2z = b[1, 2] - R * (b[2, 0] * ny - b[2, 1] * nx)
+    sx = u1x - u2x
+    sy = u1y - u2y
+    sz = u1z - u2z
+    sn = sx * nx + sy * ny
+    sx -= sn * nx
+    sy -= sn * ny
+    slip = math.sqrt(sx * sx + sy * sy + sz * sz)
+    px = -jn * nx
+    py = -jn * ny
+    pz = 0.0
     if slip > 0.0:
         mu = prm[P_FA] + prm[P_FB] * math.exp(-prm[P_FC] * slip)
         jt = min(mu * jn, m * slip / 7.0)
-        p1 = p1 - (jt / slip) * s
-    a[1] += p1 / m
-    b[1] -= p1 / m
-    a[2] += _cross(R * n, p1) / inertia
-    b[2] += _cross(-R * n, -p1) / inertia
+        px -= jt * sx / slip
+        py -= jt * sy / slip
+        pz -= jt * sz / slip
+    _apply(a, R * nx, R * ny, 0.0, px, py, pz, m, inertia)
+    _apply(b, -R * nx, -R * ny, 0.0, -px, -py, -pz, m, inertia)
     return a, b
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def ball_cushion(rvw: np.ndarray, nx: float, ny: float, prm: np.ndarray) -> np.ndarray:
     """Resolve an impact with a rigid cushion whose nose is at height h (Han 2005).
 
@@ -95,23 +117,34 @@ def ball_cushion(rvw: np.ndarray, nx: float, ny: float, prm: np.ndarray) -> np.n
     out = rvw.copy()
     sin_t = prm[P_H] / R - 1.0
     cos_t = math.sqrt(1.0 - sin_t * sin_t)
-    nt = np.zeros(3)
-    nt[0] = cos_t * nx
-    nt[1] = cos_t * ny
-    nt[2] = sin_t
-    rc = R * nt
-    c = out[1, 0] * nt[0] + out[1, 1] * nt[1] + out[1, 2] * nt[2]
+    tx = cos_t * nx
+    ty = cos_t * ny
+    tz = sin_t
+    cx = R * tx
+    cy = R * ty
+    cz = R * tz
+    c = out[1, 0] * tx + out[1, 1] * ty + out[1, 2] * tz
     if c <= 0.0:
         return out
     jn = (1.0 + prm[P_EC]) * m * c
-    u = out[1] + _cross(out[2], rc)
-    un = u[0] * nt[0] + u[1] * nt[1] + u[2] * nt[2]
-    s = u - un * nt
-    slip = math.sqrt(s[0] * s[0] + s[1] * s[1] + s[2] * s[2])
-    p = -jn * nt
+    wx = out[2, 0]
+    wy = out[2, 1]
+    wz = out[2, 2]
+    ux = out[1, 0] + wy * cz - wz * cy
+    uy = out[1, 1] + wz * cx - wx * cz
+    uz = out[1, 2] + wx * cy - wy * cx
+    un = ux * tx + uy * ty + uz * tz
+    sx = ux - un * tx
+    sy = uy - un * ty
+    sz = uz - un * tz
+    slip = math.sqrt(sx * sx + sy * sy + sz * sz)
+    px = -jn * tx
+    py = -jn * ty
+    pz = -jn * tz
     if slip > 0.0:
         jt = min(prm[P_MUC] * jn, 2.0 * m * slip / 7.0)
-        p = p - (jt / slip) * s
-    out[1] += p / m
-    out[2] += _cross(rc, p) / inertia
+        px -= jt * sx / slip
+        py -= jt * sy / slip
+        pz -= jt * sz / slip
+    _apply(out, cx, cy, cz, px, py, pz, m, inertia)
     return out
