@@ -57,7 +57,7 @@ SHOTS = st.tuples(
     st.floats(0.0, 2 * math.pi),
     st.floats(-0.45, 0.45),
     st.floats(-0.3, 0.3),
-)
+).filter(lambda shot: math.hypot(shot[4], shot[5]) <= 0.49)  # inside the miscue limit
 
 
 @settings(max_examples=25, deadline=None)

@@ -10,7 +10,7 @@ through the physics reproduces every ball position bit for bit.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -54,8 +54,12 @@ from nineball.rules import (
 
 __all__ = ["TABLES", "Match", "ShotReport", "replay", "stroke_record", "to_referee_facts"]
 
-TABLES = {"9ft": nine_foot, "9ft-pro": lambda: nine_foot(pro_pockets=True), "8ft": eight_foot,
-          "7ft": seven_foot}  # fmt: skip
+TABLES: dict[str, Callable[[], TableSpec]] = {
+    "9ft": nine_foot,
+    "9ft-pro": lambda: nine_foot(pro_pockets=True),
+    "8ft": eight_foot,
+    "7ft": seven_foot,
+}
 """Table presets by the name a record stores."""
 
 
