@@ -71,3 +71,56 @@ def test_render_a_recorded_stroke(capsys: pytest.CaptureFixture[str], tmp_path: 
     bad.write_text("{}")
     assert main(["render", str(bad), "-o", str(svg)]) == 1
     assert main(["render", str(tmp_path / "none.json"), "-o", str(svg)]) == 1
+
+
+def test_kill_9_during_a_computer_match_then_resume_finishes_it_identically(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    import os
+    import signal
+    import sqlite3
+    import subprocess
+    import sys
+    import time
+
+    from nineball.game import dump_record
+    from nineball.game.store import Store
+
+    args = ["match", "--players", "ghost,ghost", "--race-to", "9", "--seed", "21"]
+    whole = tmp_path / "whole.json"
+    assert main([*args, "--no-save", "--record", str(whole)]) == 0
+    capsys.readouterr()
+
+    db = Path(os.environ["NINEBALL_DB"])
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "nineball.cli", *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    shots = 0
+    deadline = time.monotonic() + 120
+    while shots < 12 and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.005)
+        if db.exists():
+            try:
+                con = sqlite3.connect(db, timeout=5)
+                shots = con.execute("SELECT COUNT(*) FROM shots").fetchone()[0]
+                con.close()
+            except sqlite3.OperationalError:
+                continue
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=30)
+    with Store(db) as store:
+        [summary] = store.matches()
+        assert not summary.finished, "the match ended before it could be killed"
+        cut = sum(len(g.shots) for g in store.load(summary.id).games)
+    assert cut >= 12
+    assert main(["resume"]) == 0
+    out = capsys.readouterr().out
+    assert "Resuming match #1" in out
+    with Store(db) as store:
+        resumed = store.load(1)
+    expected = load_record(whole.read_text())
+    assert resumed.winner == expected.winner
+    assert resumed.games == expected.games  # every ball position, bit for bit
+    assert dump_record(resumed).count('"kind"') == dump_record(expected).count('"kind"')

@@ -111,6 +111,7 @@ def _fixed() -> MatchRecord:
         date=base.date,
         games=(game1, game2),
         winner=A,
+        agents=("human", "ghost"),
     )
 
 
@@ -137,6 +138,7 @@ def test_json_shape() -> None:
     assert data["games"][0]["shots"][3]["fouls"] == ["wrong_ball_first"]
     assert data["games"][1]["result"] == {"winner": 0, "reason": "forfeit"}
     assert data["winner"] == 0
+    assert data["agents"] == ["human", "ghost"]
 
 
 def test_the_referee_checks_what_the_record_says() -> None:
@@ -201,6 +203,7 @@ def _doc(shots: list[dict[str, Any]] | None = None, **fields: Any) -> str:
         (_doc(players=["A", "A"]), "$", "different names"),
         (_doc(rules="wpa"), "$.rules", "expected one of seed, fr, pl, got 'wpa'"),
         (_doc(games={}), "$.games", "expected a list of games"),
+        (_doc(agents=["human"]), "$.agents", "expected two player kinds"),
         (_doc(games=[{"number": 2, "breaker": 0}]), "$.games[0].number", "expected game 1, got 2"),
         (_doc(games=[{"number": 1}]), "$.games[0]", "missing field 'breaker'"),
         (

@@ -5,7 +5,6 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
-import numpy as np
 from rich.console import Console, Group
 from rich.live import Live
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -17,7 +16,7 @@ from nineball.game.store import Store
 from nineball.players import GhostBallPlayer, Player, Turn, play_match
 from nineball.rules import BreakRule, Language, MatchConfig, Seat
 
-__all__ = ["PLAYERS", "run_match"]
+__all__ = ["PLAYERS", "resume_match", "run_match"]
 
 PLAYERS: dict[str, type[GhostBallPlayer]] = {"ghost": GhostBallPlayer}
 """The computer players by name."""
@@ -38,6 +37,36 @@ def _scoreboard(match: Match, last: str) -> Table:
         )
     table.caption = last
     return table
+
+
+def _play_live(console: Console, match: Match, bots: list[Player], lang: Language) -> None:
+    race_to = match.config.race_to
+    progress = Progress(
+        TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        console=console,
+    )  # fmt: skip
+    task = progress.add_task("games", total=2 * race_to - 1, completed=sum(match.state.score))
+    last = ""
+    with Live(Group(_scoreboard(match, last), progress), console=console,
+              refresh_per_second=8, transient=False) as live:  # fmt: skip
+
+        def on_turn(turn: Turn) -> None:
+            nonlocal last
+            last = turn.ruling.explanation.text(lang)
+            if turn.ruling.game_over is not None:
+                progress.update(task, advance=1)
+            live.update(Group(_scoreboard(match, last), progress))
+
+        play_match(match, bots, on_turn=on_turn)
+        progress.update(task, total=sum(match.state.score), completed=sum(match.state.score))
+        live.update(Group(_scoreboard(match, last), progress))
+    console.print()
+    winner = match.state.winner
+    a, b = match.state.score
+    if winner is not None:
+        console.print(f"{match.state.name(winner)} wins {a}-{b} (seed {match.seed}).", style="bold")
+    if match.match_id is not None:
+        console.print(f"saved as match #{match.match_id}")
 
 
 def run_match(
@@ -65,38 +94,25 @@ def run_match(
     date = datetime.now(UTC).isoformat(timespec="seconds")
     store = Store(db) if save else None
     try:
-        match = Match(config, seed=seed, store=store, event="nineball match", date=date)
-        rng = np.random.default_rng(np.random.SeedSequence(seed).spawn(1)[0])
-        progress = Progress(
-            TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-            console=console,
-        )  # fmt: skip
-        task = progress.add_task("games", total=2 * race_to - 1)
-        last = ""
-
-        with Live(Group(_scoreboard(match, last), progress), console=console,
-                  refresh_per_second=8, transient=False) as live:  # fmt: skip
-
-            def on_turn(turn: Turn) -> None:
-                nonlocal last
-                last = turn.ruling.explanation.text(lang)
-                if turn.ruling.game_over is not None:
-                    progress.update(task, advance=1)
-                live.update(Group(_scoreboard(match, last), progress))
-
-            play_match(match, bots, rng, on_turn=on_turn)
-            progress.update(task, total=sum(match.state.score), completed=sum(match.state.score))
-            live.update(Group(_scoreboard(match, last), progress))
-        winner = match.state.winner
-        a, b = match.state.score
-        if winner is not None:
-            console.print(f"{match.state.name(winner)} wins {a}-{b} (seed {seed}).", style="bold")
-        if match.match_id is not None:
-            console.print(f"saved as match #{match.match_id}")
+        match = Match(config, seed=seed, store=store, event="nineball match", date=date,
+                      agents=players)  # fmt: skip
+        _play_live(console, match, bots, lang)
         if record_path is not None:
             record_path.write_text(dump_record(match.record), encoding="utf-8")
             console.print(f"wrote {record_path}")
     finally:
         if store is not None:
             store.close()
+    return 0
+
+
+def resume_match(console: Console, store: Store, match_id: int, lang: Language) -> int:
+    """Continue a stored computer-vs-computer match to its end."""
+    match = Match.resume(store, match_id)
+    agents = match.record.agents or ("", "")
+    bots: list[Player] = [PLAYERS[name]() for name in agents]
+    a, b = match.config.players
+    sa, sb = match.state.score
+    console.print(f"Resuming match #{match_id}: {a} {sa} - {sb} {b}.")
+    _play_live(console, match, bots, lang)
     return 0

@@ -454,15 +454,25 @@ def run_scorekeeper(
         config = keeper.configure(setup)
         date = datetime.now(UTC).isoformat(timespec="seconds")
         if not save:
-            keeper.play(MatchRecorder(config, date=date, event="scored by hand"))
+            keeper.play(
+                MatchRecorder(config, date=date, event="scored by hand", agents=("human", "human"))
+            )
             return 0
         with Store(db) as store:
-            match = SavedMatch.start(store, config, date=date, event="scored by hand")
+            match = SavedMatch.start(
+                store, config, date=date, event="scored by hand", agents=("human", "human")
+            )
             console.print(keeper.t("saving", id=match.match_id, path=str(store.path)))
             keeper.play(match)
     except _Quit:
         console.print(keeper.t("bye"))
     return 0
+
+
+def _computer_players() -> frozenset[str]:
+    from nineball.cli.match import PLAYERS
+
+    return frozenset(PLAYERS)
 
 
 def resume_scorekeeper(
@@ -479,6 +489,11 @@ def resume_scorekeeper(
                 return 1
             match_id = unfinished[0].id
         try:
+            agents = store.load(match_id).agents
+            if agents is not None and all(a in _computer_players() for a in agents):
+                from nineball.cli.match import resume_match
+
+                return resume_match(console, store, match_id, lang)
             match = SavedMatch.resume(store, match_id)
         except NineballError as exc:
             console.print(keeper.t("refused", message=str(exc)), style="red")

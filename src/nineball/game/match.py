@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 
 import numpy as np
 
@@ -146,17 +146,20 @@ class Match:
         store: Store | None = None,
         event: str = "",
         date: str = "",
+        agents: tuple[str, str] | None = None,
     ) -> None:
         """Start a match and rack its first game.
 
         Args:
             config: what the players agreed (default :class:`MatchConfig`).
-            seed: the seed of the match's random generator (racks); same seed, same match.
+            seed: the seed of the match (racks); same seed, same racks. None draws one, which
+                the record keeps.
             table: a table preset name (:data:`TABLES`).
             params: physics parameters (default :class:`PhysicsParams`).
             store: where to commit every entry as it is played (None: keep it in memory).
             event: free text for the record.
             date: ISO date for the record.
+            agents: who plays each seat (``"human"`` or a computer player's name), for the record.
 
         Raises:
             InvalidInputError: an unknown table preset.
@@ -166,18 +169,23 @@ class Match:
         self.config = config or MatchConfig()
         self.table: TableSpec = TABLES[table]()
         self.params = params or PhysicsParams()
-        self.rng = np.random.default_rng(seed)
+        if seed is None:  # fresh entropy, kept in the record so the match can be replayed
+            seed = int(np.random.SeedSequence().generate_state(1, dtype=np.uint64)[0] >> 1)
+        self.seed: int = seed
+        """The match's seed: game n is racked from ``(seed, n)``."""
+        defaults = PhysicsParams()
         overrides = {
-            f: getattr(self.params, f)
-            for f in ("mu_slide", "mu_roll", "spin_decel", "e_ball", "e_cushion", "mu_cushion")
-            if getattr(self.params, f) != getattr(PhysicsParams(), f)
+            f.name: getattr(self.params, f.name)
+            for f in fields(PhysicsParams)
+            if getattr(self.params, f.name) != getattr(defaults, f.name)
         }
         header: dict[str, object] = {
-            "seed": seed,
+            "seed": self.seed,
             "table": table,
             "params": overrides,
             "event": event,
             "date": date,
+            "agents": agents,
         }
         self._saved: SavedMatch | None = None
         if store is not None:
@@ -190,6 +198,38 @@ class Match:
         self._placed: Position | None = None
         self._history: list[tuple[dict[BallId, Position], Position | None]] = []
         self._new_rack()
+
+    @classmethod
+    def resume(cls, store: Store, match_id: int) -> Match:
+        """Continue a stored match where it stood (the last committed entry).
+
+        Raises:
+            InvalidInputError: no such match, or a match that was not simulated (no seed).
+            InvalidRecordError: stored entries the referee refuses.
+        """
+        record = store.load(match_id)
+        if record.seed is None or record.table not in TABLES:
+            raise InvalidInputError(f"match {match_id} was not played on the simulated table")
+        match = cls.__new__(cls)
+        match.config = record.config
+        match.table = TABLES[record.table]()
+        match.params = PhysicsParams(**dict(record.params))
+        match.seed = record.seed
+        match._saved = SavedMatch.resume(store, match_id)
+        match._recorder = match._saved.recorder
+        match._placed = None
+        match._history = []
+        games = match.record.games
+        current = games[-1] if games else None
+        if current is None or current.result is not None:
+            match._new_rack()
+        else:
+            layout = dict(current.rack or {})
+            for shot in current.shots:
+                if shot.positions is not None:
+                    layout = dict(shot.positions)
+            match.layout = layout
+        return match
 
     # ------------------------------------------------------------------ state and queries
 
@@ -363,7 +403,9 @@ class Match:
         self.layout, self._placed = self._history.pop()
 
     def _new_rack(self) -> None:
-        self.layout = dict(rack(self.rng, self.table, self.params))
+        number = self.state.game.number
+        rng = np.random.default_rng(np.random.SeedSequence([self.seed, number]))
+        self.layout = dict(rack(rng, self.table, self.params))
         self._placed = None
         self._recorder.set_rack(self.layout)
 

@@ -174,6 +174,8 @@ class MatchRecord:
     """Free text: where and why the match was played."""
     date: str = ""
     """ISO 8601 date (and time) the match started."""
+    agents: tuple[str, str] | None = None
+    """Who plays each seat: ``"human"`` or the name of a computer player (None: not said)."""
     games: tuple[GameRecord, ...] = ()
     winner: Seat | None = None
 
@@ -253,6 +255,7 @@ def record_to_json(record: MatchRecord) -> dict[str, Any]:
         "seed": record.seed,
         "table": record.table,
         "params": dict(record.params),
+        "agents": None if record.agents is None else list(record.agents),
         "games": [
             {
                 "number": game.number,
@@ -532,7 +535,8 @@ class _Reader:
             return None
         known = {
             "format", "version", "event", "date", "players", "race_to", "breaks",
-            "first_breaker", "rules", "refereed", "seed", "table", "params", "games", "winner",
+            "first_breaker", "rules", "refereed", "seed", "table", "params", "agents", "games",
+            "winner",
         }  # fmt: skip
         if data.get("format") != RECORD_FORMAT:
             self.problem(
@@ -580,6 +584,14 @@ class _Reader:
             number = self.number(item, f"$.params.{key}")
             if number is not None:
                 params[key] = number
+        agents = data.get("agents")
+        if agents is not None and not (
+            isinstance(agents, list)
+            and len(agents) == 2
+            and all(isinstance(a, str) for a in agents)
+        ):
+            self.problem("$.agents", f"expected two player kinds, got {json.dumps(agents)[:60]}")
+            agents = None
         event = self.field(data, "$", "event", self.string, "")
         date = self.field(data, "$", "date", self.string, "")
         winner = self.field(
@@ -616,6 +628,7 @@ class _Reader:
             params=params,
             event=event or "",
             date=date or "",
+            agents=None if agents is None else (agents[0], agents[1]),
             games=tuple(games),
             winner=winner,
         )

@@ -11,7 +11,7 @@ from nineball.game.match import Match, ShotReport
 from nineball.players.base import Player, TableView
 from nineball.rules import Phase, Ruling
 
-__all__ = ["Turn", "play_match", "play_turn", "view_of"]
+__all__ = ["Turn", "play_match", "play_turn", "turn_rng", "view_of"]
 
 
 def view_of(match: Match) -> TableView:
@@ -28,12 +28,30 @@ class Turn:
     report: ShotReport | None
 
 
-def play_turn(match: Match, player: Player, rng: np.random.Generator) -> Turn:
+def turn_rng(match: Match) -> np.random.Generator:
+    """The generator for the next action, drawn from the match's seed and where the match is.
+
+    Every action gets its own stream, ``(seed, game, entry)``, so a match resumed after a crash
+    goes on exactly as it would have.
+    """
+    game = match.record.games[-1] if match.record.games else None
+    number = match.state.game.number
+    entries = len(game.shots) if game is not None and game.number == number else 0
+    return np.random.default_rng(np.random.SeedSequence([match.seed, number, entries, 1]))
+
+
+def play_turn(match: Match, player: Player, rng: np.random.Generator | None = None) -> Turn:
     """Let ``player`` act once: answer a push out, or place the cue ball and strike.
+
+    Args:
+        match: the match.
+        player: who acts.
+        rng: the generator for the player's choices (default :func:`turn_rng`).
 
     Raises:
         IllegalActionError: the match is over.
     """
+    rng = turn_rng(match) if rng is None else rng
     view = view_of(match)
     if match.state.phase is Phase.PUSH_OUT_CHOICE:
         return Turn(match.choose(player.answer_push_out(view, rng)), None)
@@ -47,12 +65,16 @@ def play_turn(match: Match, player: Player, rng: np.random.Generator) -> Turn:
 def play_match(
     match: Match,
     players: Sequence[Player],
-    rng: np.random.Generator,
+    rng: np.random.Generator | None = None,
     *,
     on_turn: Callable[[Turn], None] | None = None,
     max_turns: int = 100_000,
 ) -> None:
-    """Play until the match is over (``players[0]`` in seat 0)."""
+    """Play until the match is over (``players[0]`` in seat 0).
+
+    With ``rng`` None each action draws from :func:`turn_rng`: same seed, same match, even
+    across a resume.
+    """
     for _ in range(max_turns):
         if match.state.is_over:
             return
