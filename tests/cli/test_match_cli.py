@@ -124,3 +124,22 @@ def test_kill_9_during_a_computer_match_then_resume_finishes_it_identically(
     assert resumed.winner == expected.winner
     assert resumed.games == expected.games  # every ball position, bit for bit
     assert dump_record(resumed).count('"kind"') == dump_record(expected).count('"kind"')
+
+
+def test_first_breaker_and_replay_check(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    record = tmp_path / "m.json"
+    args = ["match", "--no-save", "--race-to", "1", "--seed", "5", "--first-breaker", "2"]
+    assert main([*args, "--record", str(record)]) == 0
+    assert "won the lag" not in capsys.readouterr().out
+    assert load_record(record.read_text()).games[0].breaker == 1
+    assert main(["replay", str(record)]) == 0
+    assert "every ball position identical" in capsys.readouterr().out
+    data = json.loads(record.read_text())
+    shot = data["games"][0]["shots"][0]
+    shot["positions"]["0"][0] += 1e-9
+    record.write_text(json.dumps(data))
+    assert main(["replay", str(record)]) == 1
+    assert "1 of" in capsys.readouterr().out
+    assert main([*args[:-2], "--first-breaker", "3"]) == 2
+    assert main(["match", "--no-save", "--race-to", "1", "--seed", "5"]) == 0
+    assert "won the lag" in capsys.readouterr().out

@@ -13,7 +13,7 @@ from rich.console import Console
 from nineball.cli.records import export_match, replay_record, show_stats
 from nineball.cli.referee import serve
 from nineball.cli.score import ScoreSetup, resume_scorekeeper, run_scorekeeper
-from nineball.rules import BreakRule, Language, find_variant
+from nineball.rules import BreakRule, Language, Seat, find_variant
 
 app = typer.Typer(
     name="nineball",
@@ -138,6 +138,9 @@ def match(
     breaks: Annotated[
         BreaksOption, typer.Option(help="Who breaks the next game.")
     ] = BreaksOption.ALTERNATE,
+    first_breaker: Annotated[
+        str, typer.Option(help="Who breaks first: 'lag' (a lag on the table), '1' or '2'.")
+    ] = "lag",
     seed: Annotated[int, typer.Option(help="Same seed, same match.")] = 0,
     lang: Annotated[
         Language, typer.Option("--lang", help="Language of the rulings.")
@@ -152,6 +155,8 @@ def match(
     pair = tuple(p.strip() for p in players.split(","))
     if len(pair) != 2:
         raise typer.BadParameter(f"give two players separated by a comma, got {players!r}")
+    if first_breaker not in ("lag", "1", "2"):
+        raise typer.BadParameter(f"--first-breaker is lag, 1 or 2, got {first_breaker!r}")
     shown = None if names is None else tuple(n.strip() for n in names.split(","))
     if shown is not None and len(shown) != 2:
         raise typer.BadParameter(f"give two names separated by a comma, got {names!r}")
@@ -161,6 +166,7 @@ def match(
         names=None if shown is None else (shown[0], shown[1]),
         race_to=race_to,
         breaks=BreakRule(breaks.value),
+        first_breaker=None if first_breaker == "lag" else Seat(int(first_breaker) - 1),
         seed=seed,
         lang=lang,
         db=db,

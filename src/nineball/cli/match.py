@@ -5,15 +5,17 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
+import numpy as np
 from rich.console import Console, Group
 from rich.live import Live
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from nineball.game.match import Match
+from nineball.game.match import TABLES, Match
 from nineball.game.record import dump_record
 from nineball.game.store import Store
-from nineball.players import GhostBallPlayer, Player, Turn, play_match
+from nineball.physics import PhysicsParams
+from nineball.players import GhostBallPlayer, Player, Turn, lag_for_break, play_match
 from nineball.rules import BreakRule, Language, MatchConfig, Seat
 
 __all__ = ["PLAYERS", "resume_match", "run_match"]
@@ -76,6 +78,7 @@ def run_match(
     names: tuple[str, str] | None,
     race_to: int,
     breaks: BreakRule,
+    first_breaker: Seat | None,
     seed: int,
     lang: Language,
     db: Path | None,
@@ -90,11 +93,19 @@ def run_match(
     bots: list[Player] = [PLAYERS[name]() for name in players]
     if names is None:
         names = (f"{players[0]} (1)", f"{players[1]} (2)") if players[0] == players[1] else players
-    config = MatchConfig(players=names, race_to=race_to, breaks=breaks)
     date = datetime.now(UTC).isoformat(timespec="seconds")
+    event = "nineball match"
+    if first_breaker is None:
+        table, params = TABLES["9ft"](), PhysicsParams()
+        rng = np.random.default_rng(np.random.SeedSequence([seed, 0]))
+        first_breaker, lags = lag_for_break(bots, table, params, rng)
+        tail = "" if lags[-1].winner is not None else " (lags tied: a coin toss)"
+        event = f"nineball match; {names[first_breaker]} won the lag{tail}"
+        console.print(event.split("; ")[1] + ".")
+    config = MatchConfig(players=names, race_to=race_to, breaks=breaks, first_breaker=first_breaker)
     store = Store(db) if save else None
     try:
-        match = Match(config, seed=seed, store=store, event="nineball match", date=date,
+        match = Match(config, seed=seed, store=store, event=event, date=date,
                       agents=players)  # fmt: skip
         _play_live(console, match, bots, lang)
         if record_path is not None:

@@ -130,4 +130,15 @@ def replay_record(console: Console, path: Path, lang: Language) -> int:
     if record.winner is not None:
         sa, sb = (sum(1 for g in record.games if g.result and g.result.winner == s) for s in (0, 1))
         console.print(f"{record.config.players[record.winner]} wins {sa}-{sb}", style="bold")
+    strokes = sum(1 for g in record.games for s in g.shots if s.positions is not None)
+    if strokes and record.seed is not None:
+        from nineball.game.match import replay
+
+        bad = [p for _, _, _, p in replay(record) if p is not None]
+        for problem in bad:
+            console.print(f"  {problem.path}: {problem.message}", style="red", markup=False)
+        if bad:
+            console.print(f"{len(bad)} of {strokes} strokes replay differently", style="red")
+            return 1
+        console.print(f"{strokes} strokes simulated again: every ball position identical")
     return 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from nineball.players.base import Decision, Player, TableView
 from nineball.players.ghost import GhostBallPlayer
-from nineball.players.play import Turn, play_match, play_turn, view_of
+from nineball.players.play import Turn, lag_for_break, play_match, play_turn, turn_rng, view_of
 
 __all__ = [
     "Decision",
@@ -12,7 +12,9 @@ __all__ = [
     "Player",
     "TableView",
     "Turn",
+    "lag_for_break",
     "play_match",
     "play_turn",
+    "turn_rng",
     "view_of",
 ]

@@ -57,3 +57,7 @@ class Player(Protocol):
     def answer_push_out(self, view: TableView, rng: np.random.Generator) -> Choice:
         """After the opponent's legal push out: shoot from here, or pass it back."""
         ...
+
+    def lag(self, view: TableView, rng: np.random.Generator) -> Stroke:
+        """The lag stroke for the cue ball in ``view.layout`` (alone on the table)."""
+        ...

@@ -16,7 +16,7 @@ import numpy as np
 from nineball.equipment import BallId, PocketId
 from nineball.errors import InvalidPlacementError
 from nineball.game.layout import Position, check_cue_placement
-from nineball.physics import Stroke
+from nineball.physics import BallInput, Stroke, simulate
 from nineball.players.base import Decision, TableView
 from nineball.rules import Choice, CueBall
 
@@ -139,3 +139,22 @@ class GhostBallPlayer:
     def answer_push_out(self, view: TableView, rng: np.random.Generator) -> Choice:
         """Always shoot."""
         return Choice.SHOOT
+
+    def lag(self, view: TableView, rng: np.random.Generator) -> Stroke:
+        """Straight up the table, at the speed that brings the ball back to the head cushion.
+
+        The speed is found by bisection on simulated lags (a player who has felt the table).
+        """
+        start = view.layout[BallId.CUE]
+        low, high = 0.5, 6.0
+        for _ in range(14):
+            speed = (low + high) / 2.0
+            stroke = Stroke(speed=speed, aim=math.pi / 2)
+            trajectory = simulate(
+                [BallInput(id=0, r=start)], stroke=stroke, table=view.table, params=view.params
+            )
+            if any(e.cushion == "head" for e in trajectory.events()):
+                high = speed  # too hard: it came all the way back to the head cushion
+            else:
+                low = speed
+        return Stroke(speed=low, aim=math.pi / 2)

@@ -7,11 +7,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from nineball.equipment import BallId
+from nineball.game.lag import LagResult, lag, lag_spot
 from nineball.game.match import Match, ShotReport
+from nineball.physics import PhysicsParams, TableSpec
 from nineball.players.base import Player, TableView
-from nineball.rules import Phase, Ruling
+from nineball.rules import MatchState, Phase, Ruling, Seat
 
-__all__ = ["Turn", "play_match", "play_turn", "turn_rng", "view_of"]
+__all__ = ["Turn", "lag_for_break", "play_match", "play_turn", "turn_rng", "view_of"]
 
 
 def view_of(match: Match) -> TableView:
@@ -81,3 +84,37 @@ def play_match(
         turn = play_turn(match, players[match.state.to_act], rng)
         if on_turn is not None:
             on_turn(turn)
+
+
+def lag_for_break(
+    players: Sequence[Player],
+    table: TableSpec,
+    params: PhysicsParams,
+    rng: np.random.Generator,
+    *,
+    attempts: int = 3,
+) -> tuple[Seat, list[LagResult]]:
+    """Lag for the first break (D12): up to ``attempts`` lags, then a coin toss from ``rng``.
+
+    Returns:
+        The winner of the lag and every lag played.
+    """
+    results: list[LagResult] = []
+    for _ in range(attempts):
+        strokes = tuple(
+            players[seat].lag(
+                TableView(
+                    state=MatchState.start(),
+                    layout={BallId.CUE: lag_spot(seat)},
+                    table=table,
+                    params=params,
+                ),
+                rng,
+            )
+            for seat in Seat
+        )
+        result = lag((strokes[0], strokes[1]), table, params)
+        results.append(result)
+        if result.winner is not None:
+            return result.winner, results
+    return Seat(int(rng.integers(2))), results
