@@ -85,6 +85,11 @@ def test_stats_export_and_replay(
     assert csv_file.read_text().startswith("name,matches_played")
     code, out = _run(monkeypatch, capsys, ["stats", "--format", "json", "--player", "Bob"])
     assert set(json.loads(out)) == {"Bob"}
+    code, out = _run(monkeypatch, capsys, ["stats", "--format", "json", "--match", "1"])
+    assert json.loads(out)["Ann"]["matches_won"] == 1
+    code, out = _run(monkeypatch, capsys, ["stats", "--match", "7"])
+    assert code == 1
+    assert "no match with id 7" in out
     record = tmp_path / "match.json"
     code, out = _run(monkeypatch, capsys, ["export", "1", "-o", str(record)])
     assert code == 0

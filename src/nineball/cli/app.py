@@ -224,11 +224,15 @@ def stats(
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write to this file.")
     ] = None,
+    match_id: Annotated[int | None, typer.Option("--match", help="Only this match.")] = None,
     db: DbOpt = None,
 ) -> None:
-    """Statistics per player over the stored matches."""
+    """Statistics per player over the stored matches (or one match)."""
     console = Console(highlight=False, soft_wrap=True)
-    raise typer.Exit(show_stats(console, db=db, player=player, fmt=fmt.value, output=output))
+    code = show_stats(
+        console, db=db, player=player, fmt=fmt.value, output=output, match_id=match_id
+    )
+    raise typer.Exit(code)
 
 
 @app.command()

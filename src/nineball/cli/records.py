@@ -42,11 +42,22 @@ def _table(stats: dict[str, PlayerStats]) -> Table:
 
 
 def show_stats(
-    console: Console, *, db: Path | None, player: str | None, fmt: str, output: Path | None
+    console: Console,
+    *,
+    db: Path | None,
+    player: str | None,
+    fmt: str,
+    output: Path | None,
+    match_id: int | None = None,
 ) -> int:
-    """Print (or write to ``output``) the statistics of the stored matches."""
+    """Print (or write to ``output``) the statistics of the stored matches (or of one)."""
     with Store(db) as store:
-        records = [store.load(m.id) for m in store.matches(player=player)]
+        try:
+            ids = [m.id for m in store.matches(player=player)] if match_id is None else [match_id]
+            records = [store.load(i) for i in ids]
+        except NineballError as exc:
+            console.print(str(exc), style="red")
+            return 1
     try:
         stats = compute_stats(records)
     except NineballError as exc:

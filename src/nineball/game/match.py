@@ -18,6 +18,7 @@ import numpy as np
 from nineball.equipment import BallId
 from nineball.errors import IllegalActionError, InvalidInputError, InvalidPlacementError
 from nineball.game.layout import Layout, Position, check_cue_placement, rack, respot_nine
+from nineball.game.noise import ExecutionNoise
 from nineball.game.record import (
     MatchRecord,
     RecordProblem,
@@ -283,6 +284,17 @@ class Match:
 
     # ------------------------------------------------------------------ actions
 
+    def rng_for(self, stream: int) -> np.random.Generator:
+        """A generator for the next entry, from ``(seed, game, entry, stream)``.
+
+        Each entry of each game gets its own streams (1: the player's choices, 2: execution
+        noise), so a match resumed after a crash goes on exactly as it would have.
+        """
+        game = self.record.games[-1] if self.record.games else None
+        number = self.state.game.number
+        entries = len(game.shots) if game is not None and game.number == number else 0
+        return np.random.default_rng(np.random.SeedSequence([self.seed, number, entries, stream]))
+
     def strike(
         self,
         stroke: Stroke,
@@ -290,15 +302,18 @@ class Match:
         push_out: bool = False,
         safety: bool = False,
         intended: Stroke | None = None,
+        noise: ExecutionNoise | None = None,
         max_events: int = 10000,
     ) -> ShotReport:
         """Play a stroke: simulate it, rule on it, record it and set up the next position.
 
         Args:
-            stroke: the stroke as executed.
+            stroke: the stroke as executed, or as chosen when ``noise`` is given.
             push_out: declared a push out (clause 5).
             safety: declared a safety (statistics only).
             intended: the stroke as chosen, before execution noise, for the record.
+            noise: execution noise to apply to ``stroke`` (drawn from :meth:`rng_for` stream 2);
+                the record keeps both strokes.
             max_events: the physics' event bound.
 
         Raises:
@@ -315,6 +330,9 @@ class Match:
         if self.cue_ball_in_hand and self._placed is None:
             where = "behind the head string" if state.cue_ball is CueBall.KITCHEN else "anywhere"
             raise IllegalActionError(f"place the cue ball in hand first ({where})")
+        if noise is not None:
+            intended = stroke
+            stroke = noise.apply(stroke, self.rng_for(2), self.params)
         layout = {b: p for b, p in self.layout.items() if b is not BallId.CUE or not self._placed}
         if self._placed is not None:
             layout[BallId.CUE] = self._placed

@@ -32,15 +32,8 @@ class Turn:
 
 
 def turn_rng(match: Match) -> np.random.Generator:
-    """The generator for the next action, drawn from the match's seed and where the match is.
-
-    Every action gets its own stream, ``(seed, game, entry)``, so a match resumed after a crash
-    goes on exactly as it would have.
-    """
-    game = match.record.games[-1] if match.record.games else None
-    number = match.state.game.number
-    entries = len(game.shots) if game is not None and game.number == number else 0
-    return np.random.default_rng(np.random.SeedSequence([match.seed, number, entries, 1]))
+    """The generator for the player's next choice: :meth:`Match.rng_for` stream 1."""
+    return match.rng_for(1)
 
 
 def play_turn(match: Match, player: Player, rng: np.random.Generator | None = None) -> Turn:
