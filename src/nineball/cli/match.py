@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -16,12 +18,16 @@ from nineball.game.record import dump_record
 from nineball.game.store import Store
 from nineball.physics import PhysicsParams
 from nineball.players import GhostBallPlayer, Player, Turn, lag_for_break, play_match
+from nineball.players.search import LEVELS, SearchPlayer
 from nineball.rules import BreakRule, Language, MatchConfig, Seat
 
 __all__ = ["PLAYERS", "resume_match", "run_match"]
 
-PLAYERS: dict[str, type[GhostBallPlayer]] = {"ghost": GhostBallPlayer}
-"""The computer players by name."""
+PLAYERS: dict[str, Callable[[], Player]] = {
+    "ghost": GhostBallPlayer,
+    **{name: partial(SearchPlayer, level) for name, level in LEVELS.items()},
+}
+"""The computer players by name: the naive ghost-ball player and the search levels."""
 
 
 def _scoreboard(match: Match, last: str) -> Table:

@@ -9,6 +9,7 @@ import numpy as np
 
 from nineball.equipment import BallId
 from nineball.game.layout import Position
+from nineball.game.noise import ExecutionNoise
 from nineball.physics import PhysicsParams, Stroke, TableSpec
 from nineball.rules import Choice, CueBall, MatchState
 
@@ -49,6 +50,9 @@ class Player(Protocol):
 
     name: str
     """A short name for tables and records."""
+
+    noise: ExecutionNoise | None
+    """The execution noise the game applies to this player's strokes (None: none)."""
 
     def decide(self, view: TableView, rng: np.random.Generator) -> Decision:
         """The stroke to play now (the break in the break phase)."""

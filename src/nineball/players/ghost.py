@@ -2,7 +2,8 @@
 
 It aims the cue ball at the ghost-ball position for the lowest ball into the pocket with the
 smallest cut among those with a clear path, at a speed that grows with the distances, with no
-spin, no throw correction and no thought for the next shot. With the cue ball in hand it puts it
+spin, no throw correction and no thought for the next shot (its strokes carry the tournament
+execution noise unless told otherwise). With the cue ball in hand it puts it
 straight behind the lowest ball on the line to the easiest pocket. It breaks from the middle of
 the kitchen at 9 m/s, never pushes out and always shoots after a push out.
 """
@@ -16,6 +17,7 @@ import numpy as np
 from nineball.equipment import BallId, PocketId
 from nineball.errors import InvalidPlacementError
 from nineball.game.layout import Position, check_cue_placement
+from nineball.game.noise import TOURNAMENT_NOISE, ExecutionNoise
 from nineball.physics import BallInput, Stroke, simulate
 from nineball.players.base import Decision, TableView
 from nineball.rules import Choice, CueBall
@@ -54,6 +56,14 @@ class GhostBallPlayer:
     """Aims by the ghost ball at the easiest pocket for the lowest ball."""
 
     name = "ghost"
+
+    def __init__(self, noise: ExecutionNoise | None = TOURNAMENT_NOISE) -> None:
+        """A ghost-ball player whose strokes the game spoils with ``noise``.
+
+        The default is the tournament noise of computational pool, the same hands as the
+        ``max`` level: the two then differ only in what they choose to play.
+        """
+        self.noise = noise
 
     def _shots(self, view: TableView, cue: Position) -> list[tuple[float, Stroke]]:
         r = view.params.radius

@@ -54,7 +54,9 @@ def play_turn(match: Match, player: Player, rng: np.random.Generator | None = No
     decision = player.decide(view, rng)
     if decision.cue_ball is not None:
         match.place_cue_ball(decision.cue_ball)
-    report = match.strike(decision.stroke, push_out=decision.push_out, safety=decision.safety)
+    report = match.strike(
+        decision.stroke, push_out=decision.push_out, safety=decision.safety, noise=player.noise
+    )
     return Turn(report.ruling, report)
 
 

@@ -1,0 +1,627 @@
+"""The search player: geometric candidates scored by simulation under the player's own noise.
+
+The recipe of the computational-pool olympiads (PickPocket, CueCard; shared/realism.md):
+
+1. **Candidates from geometry**, for the lowest ball: direct pots aimed by the ghost ball, banks
+   (one cushion, by mirroring the pocket), combinations (the lowest ball into another), kicks
+   (the cue ball off one cushion), and safeties (thin and soft contacts), each at a few speeds
+   and with stun, follow or draw.
+2. **Aim corrected by simulation**: a direct pot is simulated without noise and its aim nudged
+   until the object ball leaves along the line to the pocket (this corrects cut- and
+   spin-induced throw and the cue ball's deflection).
+3. **Scored by simulation under noise**: every candidate is simulated once without noise; the
+   best few are simulated again ``samples`` times with the player's execution noise, and the
+   referee rules on every outcome. An outcome is worth 1 when it wins the game, the quality of the
+   next shot when the player keeps the table, and minus the opponent's prospects when the turn
+   passes (a foul gives the opponent ball in hand, which is worth more to them).
+4. **Ball in hand** is placed by the same search over spots behind the lowest ball; push outs
+   are played when no shot is worth taking, and answered by comparing the position's value for
+   each side. The break is data, chosen offline (:data:`BREAK`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from nineball.equipment import BallId, PocketId
+from nineball.errors import InvalidPlacementError, NineballError
+from nineball.game.layout import Position, check_cue_placement
+from nineball.game.noise import TOURNAMENT_NOISE, ExecutionNoise
+from nineball.physics import BallInput, EventKind, MotionState, Stroke, Trajectory, simulate
+from nineball.players.base import Decision, TableView
+from nineball.rules import Choice, CueBall, Phase, Ruling, Seat, ShotFacts, choose, shoot
+
+__all__ = ["BREAK", "LEVELS", "BreakPlan", "Candidate", "Level", "SearchPlayer"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BreakPlan:
+    """A break: where the cue ball goes in the kitchen, and the stroke at the 1."""
+
+    x: float
+    """Cue ball x in m (the head string's y less 0.1 m is its y)."""
+    speed: float
+    """m/s."""
+    height: float
+    """Tip height (fraction of R): a little draw keeps the cue ball in the middle."""
+    offset: float
+    """Aim offset from the 1's centre, as a fraction of R (a fuller or thinner hit)."""
+
+
+BREAK = BreakPlan(x=0.635, speed=10.5, height=-0.15, offset=0.0)
+"""The break every search level plays (pros break at 9.8-11.6 m/s, shared/realism.md)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Level:
+    """A playing strength: execution noise and search budget."""
+
+    name: str
+    noise: ExecutionNoise
+    """The execution noise the game applies to this player's strokes."""
+    samples: int
+    """Noisy simulations per short-listed candidate."""
+    shortlist: int
+    """Candidates kept after the noiseless pass."""
+    spins: tuple[float, ...] = (0.0, 0.35, -0.35)
+    """Tip heights tried on pots (stun, follow, draw)."""
+    kinds: frozenset[str] = frozenset({"direct", "bank", "combo", "kick", "safety"})
+    """The kinds of candidate the level considers."""
+    break_speed: float = BREAK.speed
+    description: str = ""
+
+
+LEVELS: dict[str, Level] = {
+    level.name: level
+    for level in (
+        Level(
+            name="beginner",
+            noise=TOURNAMENT_NOISE.scaled(12.0),
+            samples=2,
+            shortlist=3,
+            spins=(0.0,),
+            kinds=frozenset({"direct"}),
+            break_speed=7.0,
+            description="aims at the easiest pot, shaky hands (12x tournament noise)",
+        ),
+        Level(
+            name="amateur",
+            noise=TOURNAMENT_NOISE.scaled(8.0),
+            samples=3,
+            shortlist=4,
+            spins=(0.0, 0.35),
+            kinds=frozenset({"direct", "kick"}),
+            break_speed=8.0,
+            description="pots and kicks, 8x tournament noise",
+        ),
+        Level(
+            name="club",
+            noise=TOURNAMENT_NOISE.scaled(5.0),
+            samples=4,
+            shortlist=5,
+            kinds=frozenset({"direct", "bank", "kick", "safety"}),
+            break_speed=9.0,
+            description="plays position and safeties, 5x tournament noise",
+        ),
+        Level(
+            name="advanced",
+            noise=TOURNAMENT_NOISE.scaled(3.0),
+            samples=6,
+            shortlist=6,
+            break_speed=10.0,
+            description="every kind of shot, 3x tournament noise",
+        ),
+        Level(
+            name="pro",
+            noise=TOURNAMENT_NOISE.scaled(1.5),
+            samples=8,
+            shortlist=8,
+            description="every kind of shot, 1.5x tournament noise",
+        ),
+        Level(
+            name="max",
+            noise=TOURNAMENT_NOISE,
+            samples=16,
+            shortlist=12,
+            description="every kind of shot, tournament noise, the widest search",
+        ),
+    )
+}
+"""The levels by name, weakest first."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Candidate:
+    """A shot considered, and what the search found of it."""
+
+    kind: str
+    stroke: Stroke
+    target: str = ""
+    """What it tries: e.g. ``"3 in foot_left"``."""
+    value: float = 0.0
+    """Expected value in [-1, 1] (1: wins the game)."""
+    success: float = 0.0
+    """Share of samples in which the player kept the table or won."""
+    foul: float = 0.0
+    """Share of samples that fouled."""
+    safety: bool = False
+
+
+@dataclass(slots=True)
+class _Search:
+    """One decision: the position, the budget and the outcomes seen."""
+
+    view: TableView
+    level: Level
+    rng: np.random.Generator
+    simulations: int = 0
+
+
+def _pocket_aim(view: TableView, pocket: PocketId) -> Position:
+    (x1, y1), (x2, y2) = view.table.points[list(PocketId).index(pocket)]
+    mx, my = (x1 + x2) / 2.0, (y1 + y2) / 2.0
+    cx, cy = view.table.pocket_centre(pocket)
+    return (mx + 0.35 * (cx - mx), my + 0.35 * (cy - my))
+
+
+def _clear(
+    a: Position, b: Position, layout: dict[BallId, Position], skip: Iterable[BallId], r: float
+) -> bool:
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    length2 = dx * dx + dy * dy
+    skipped = set(skip)
+    for ball, (px, py) in layout.items():
+        if ball in skipped:
+            continue
+        t = 0.0 if length2 == 0 else ((px - ax) * dx + (py - ay) * dy) / length2
+        t = min(1.0, max(0.0, t))
+        if math.hypot(ax + t * dx - px, ay + t * dy - py) < 2.0 * r - 1e-9:
+            return False
+    return True
+
+
+def _cut(cue: Position, ghost: Position, ball: Position, to: Position) -> float:
+    ux, uy = ghost[0] - cue[0], ghost[1] - cue[1]
+    vx, vy = to[0] - ball[0], to[1] - ball[1]
+    nu, nv = math.hypot(ux, uy), math.hypot(vx, vy)
+    if nu < 1e-9 or nv < 1e-9:
+        return math.pi
+    return math.acos(max(-1.0, min(1.0, (ux * vx + uy * vy) / (nu * nv))))
+
+
+def _ghost(ball: Position, to: Position, r: float) -> Position:
+    d = math.hypot(to[0] - ball[0], to[1] - ball[1])
+    return (ball[0] - 2.0 * r * (to[0] - ball[0]) / d, ball[1] - 2.0 * r * (to[1] - ball[1]) / d)
+
+
+def _speed_for(distance: float, cut: float, extra: float) -> float:
+    """A speed that sends the object ball ``distance`` m, and a little more, after a cut."""
+    return min(8.0, 0.9 + 0.9 * distance / max(math.cos(cut), 0.25) + extra)
+
+
+def pot_quality(view: TableView, cue: Position, target: BallId) -> float:
+    """A quick geometric estimate in [0, 1] of how makeable the best pot on ``target`` is."""
+    r = view.params.radius
+    ball = view.layout[target]
+    best = 0.0
+    for pocket in PocketId:
+        aim = _pocket_aim(view, pocket)
+        ghost = _ghost(ball, aim, r)
+        cut = _cut(cue, ghost, ball, aim)
+        if cut > math.radians(75):
+            continue
+        skip = (BallId.CUE, target)
+        if not (
+            _clear(cue, ghost, view.layout, skip, r) and _clear(ball, aim, view.layout, skip, r)
+        ):
+            continue
+        d1 = math.hypot(ghost[0] - cue[0], ghost[1] - cue[1])
+        d2 = math.hypot(aim[0] - ball[0], aim[1] - ball[1])
+        quality = math.cos(cut) ** 2 * math.exp(-(0.6 * d1 + d2) / 1.6)
+        best = max(best, quality)
+    return best
+
+
+def _after(view: TableView, trajectory: Trajectory, ruling: Ruling) -> TableView:
+    layout: dict[BallId, Position] = {}
+    for ball, state in trajectory.final_states().items():
+        if state.motion is not MotionState.POCKETED:
+            layout[BallId(ball)] = (state.r[0], state.r[1])
+    if ruling.respotted:
+        layout[BallId.NINE] = view.table.foot_spot  # near enough for an estimate
+    return TableView(state=ruling.state, layout=layout, table=view.table, params=view.params)
+
+
+def _position_value(view: TableView, me: Seat) -> float:
+    """Value in [-1, 1] of a position for seat ``me`` from geometry alone (no simulation)."""
+    state = view.state
+    if state.is_over:
+        return 1.0 if state.winner == me else -1.0
+    cue = view.layout.get(BallId.CUE)
+    if state.cue_ball is not CueBall.IN_PLACE or cue is None:
+        quality = 0.8  # ball in hand: nearly always a good shot
+    else:
+        quality = pot_quality(view, cue, state.lowest)
+    mine = state.to_act == me
+    value = 0.15 + 0.7 * quality
+    return value if mine else -value
+
+
+class SearchPlayer:
+    """A computer player of a given :class:`Level`.
+
+    >>> player = SearchPlayer(LEVELS["club"])
+    >>> player.name, player.noise == LEVELS["club"].noise
+    ('club', True)
+    """
+
+    def __init__(self, level: Level) -> None:
+        """Play at ``level``."""
+        self.level = level
+        self.name = level.name
+        self.noise: ExecutionNoise | None = level.noise
+        """The noise the game applies to this player's strokes."""
+        self.last: list[Candidate] = []
+        """The candidates of the last decision, best first (for analysis)."""
+
+    # ---------------------------------------------------------------- simulation and scoring
+
+    def _simulate(
+        self, search: _Search, cue: Position, stroke: Stroke
+    ) -> tuple[Trajectory, Ruling] | None:
+        view = search.view
+        balls = [BallInput(id=int(b), r=p) for b, p in view.layout.items() if b is not BallId.CUE]
+        balls.append(BallInput(id=0, r=cue))
+        try:
+            trajectory = simulate(balls, stroke=stroke, params=view.params, table=view.table)
+        except NineballError:
+            return None
+        search.simulations += 1
+        seen = trajectory.facts()
+        facts = ShotFacts.of(
+            first_contact=seen.first_contact,
+            pocketed=seen.pocketed,
+            off_table=seen.off_table,
+            rails=seen.rails,
+        )
+        try:
+            ruling = shoot(view.state, facts)
+        except NineballError:
+            return None
+        return trajectory, ruling
+
+    def _outcome(self, search: _Search, trajectory: Trajectory, ruling: Ruling) -> float:
+        me = search.view.state.to_act
+        if ruling.game_over is not None:
+            return 1.0 if ruling.game_over.winner == me else -1.0
+        after = _after(search.view, trajectory, ruling)
+        value = _position_value(after, me)
+        if ruling.fouls:
+            value -= 0.15  # ball in hand for the opponent, and a foul counted against me
+        return value
+
+    def _score(
+        self, search: _Search, cue: Position, candidate: Candidate, samples: int
+    ) -> Candidate:
+        """Simulate ``candidate`` (once without noise when ``samples`` is 0) and rate it."""
+        noise = self.noise
+        if samples == 0 or noise is None:
+            strokes = [candidate.stroke]
+        else:
+            params = search.view.params
+            strokes = [noise.apply(candidate.stroke, search.rng, params) for _ in range(samples)]
+        me = search.view.state.to_act
+        values: list[float] = []
+        kept = fouls = 0
+        for stroke in strokes:
+            result = self._simulate(search, cue, stroke)
+            if result is None:  # a stroke the physics refuses: as bad as a foul
+                values.append(-1.0)
+                fouls += 1
+                continue
+            trajectory, ruling = result
+            values.append(self._outcome(search, trajectory, ruling))
+            if ruling.fouls:
+                fouls += 1
+            elif ruling.state.to_act == me or ruling.game_over is not None:
+                kept += 1
+        return Candidate(
+            kind=candidate.kind,
+            stroke=candidate.stroke,
+            target=candidate.target,
+            value=float(np.mean(values)),
+            success=kept / len(values),
+            foul=fouls / len(values),
+            safety=candidate.safety,
+        )
+
+    # ---------------------------------------------------------------- candidates
+
+    def _correct_aim(
+        self, search: _Search, cue: Position, stroke: Stroke, ball: BallId, to: Position
+    ) -> Stroke:
+        """Nudge the aim until the object ball leaves toward ``to`` (throw and deflection)."""
+        view = search.view
+        start = view.layout[ball]
+        wanted = math.atan2(to[1] - start[1], to[0] - start[0])
+        for _ in range(2):
+            result = self._simulate(search, cue, stroke)
+            if result is None:
+                return stroke
+            trajectory, _ = result
+            direction = None
+            for event in trajectory.events():
+                if event.kind is EventKind.BALL_BALL and ball in event.balls:
+                    state = event.states[event.balls.index(int(ball))]
+                    direction = math.atan2(state.v[1], state.v[0])
+                    break
+            if direction is None:
+                return stroke
+            error = math.remainder(direction - wanted, 2 * math.pi)
+            if abs(error) < 1e-4:
+                break
+            d_cue = math.hypot(start[0] - cue[0], start[1] - cue[1])
+            d_ball = 2.0 * view.params.radius
+            # A small change of aim turns the object ball's line by about d_cue / d_ball as much.
+            gain = max(d_cue / d_ball * math.cos(min(abs(error), 1.2)), 1.0)
+            stroke = replace(stroke, aim=stroke.aim - error / gain)
+        return stroke
+
+    def _pots(self, search: _Search, cue: Position) -> list[Candidate]:
+        view, level = search.view, self.level
+        r = view.params.radius
+        target = view.state.lowest
+        ball = view.layout[target]
+        out: list[Candidate] = []
+        others = [b for b in view.layout if b not in (BallId.CUE, target)]
+        for pocket in PocketId:
+            aim = _pocket_aim(view, pocket)
+            routes: list[tuple[str, Position, BallId | None, Position]] = []
+            if "direct" in level.kinds:
+                routes.append(("direct", aim, None, aim))
+            if "bank" in level.kinds:
+                for mirror in _mirrors(view, aim):
+                    if math.dist(mirror, aim) > 0.25:  # not the cushion beside the pocket
+                        routes.append(("bank", mirror, None, aim))
+            if "combo" in level.kinds:
+                for other in others:
+                    second = view.layout[other]
+                    ghost2 = _ghost(second, aim, r)
+                    if _cut(ball, ghost2, second, aim) < math.radians(50):
+                        routes.append(("combo", ghost2, other, aim))
+            for kind, via, second_ball, final in routes:
+                ghost = _ghost(ball, via, r)
+                cut = _cut(cue, ghost, ball, via)
+                if cut > math.radians(78):
+                    continue
+                skip = (
+                    (BallId.CUE, target)
+                    if second_ball is None
+                    else (BallId.CUE, target, second_ball)
+                )
+                if not _clear(cue, ghost, view.layout, skip, r):
+                    continue
+                if kind == "direct" and not _clear(ball, aim, view.layout, skip, r):
+                    continue
+                distance = math.hypot(via[0] - ball[0], via[1] - ball[1]) + (
+                    math.hypot(final[0] - via[0], final[1] - via[1]) if kind != "direct" else 0.0
+                )
+                phi = math.atan2(ghost[1] - cue[1], ghost[0] - cue[0])
+                label = f"{int(target)} in {pocket.value}" + (
+                    f" via the {int(second_ball)}" if second_ball is not None else ""
+                )
+                for extra in (0.0, 1.2):
+                    speed = _speed_for(distance, cut, extra)
+                    for height in level.spins:
+                        stroke = Stroke(speed=speed, aim=phi, height=height)
+                        if kind == "direct" and extra == 0.0 and height == 0.0:
+                            stroke = self._correct_aim(search, cue, stroke, target, aim)
+                            phi = stroke.aim
+                        out.append(
+                            Candidate(
+                                kind=kind,
+                                stroke=Stroke(speed=speed, aim=phi, height=height),
+                                target=label,
+                            )
+                        )
+        return out
+
+    def _kicks_and_safeties(self, search: _Search, cue: Position) -> list[Candidate]:
+        view, level = search.view, self.level
+        r = view.params.radius
+        target = view.state.lowest
+        ball = view.layout[target]
+        out: list[Candidate] = []
+        distance = math.hypot(ball[0] - cue[0], ball[1] - cue[1])
+        if "kick" in level.kinds:
+            for mirror in _mirrors(view, ball):
+                phi = math.atan2(mirror[1] - cue[1], mirror[0] - cue[0])
+                length = math.hypot(mirror[0] - cue[0], mirror[1] - cue[1])
+                for speed in (1.2 + 0.6 * length, 2.0 + 0.9 * length):
+                    out.append(
+                        Candidate(
+                            kind="kick",
+                            stroke=Stroke(speed=min(speed, 8.0), aim=phi),
+                            target=f"kick at the {int(target)}",
+                        )
+                    )
+        if "safety" in level.kinds:
+            base = math.atan2(ball[1] - cue[1], ball[0] - cue[0])
+            spread = math.asin(min(1.0, 2.0 * r / max(distance, 2.0 * r)))
+            for fraction in (-0.85, -0.5, 0.5, 0.85):
+                for speed in (0.8 + 0.5 * distance, 1.6 + 0.8 * distance):
+                    out.append(
+                        Candidate(
+                            kind="safety",
+                            stroke=Stroke(speed=min(speed, 6.0), aim=base + fraction * spread),
+                            target=f"safety on the {int(target)}",
+                            safety=True,
+                        )
+                    )
+        # Always: a plain full hit, so that there is something legal to play.
+        full = Stroke(
+            speed=min(1.5 + distance, 6.0), aim=math.atan2(ball[1] - cue[1], ball[0] - cue[0])
+        )
+        out.append(Candidate(kind="hit", stroke=full, target=f"hit the {int(target)}"))
+        return out
+
+    def evaluate(
+        self, view: TableView, rng: np.random.Generator, cue: Position | None = None
+    ) -> list[Candidate]:
+        """Every candidate for the position, scored, best first.
+
+        Args:
+            view: the position (the player to act is the one searching).
+            rng: the generator for the noisy samples.
+            cue: where the cue ball is (default: where it lies).
+        """
+        cue = view.layout.get(BallId.CUE) if cue is None else cue
+        if cue is None:
+            raise InvalidPlacementError("the cue ball is in hand: choose a spot first")
+        search = _Search(view=view, level=self.level, rng=rng)
+        candidates = self._pots(search, cue) + self._kicks_and_safeties(search, cue)
+        first = [self._score(search, cue, c, 0) for c in candidates]
+        first.sort(key=lambda c: c.value, reverse=True)
+        shortlist = first[: self.level.shortlist]
+        scored = [self._score(search, cue, c, self.level.samples) for c in shortlist]
+        scored.sort(key=lambda c: c.value, reverse=True)
+        return scored + first[self.level.shortlist :]
+
+    # ---------------------------------------------------------------- decisions
+
+    def _spots(self, view: TableView) -> list[Position]:
+        """Places for the cue ball in hand: behind the lowest ball on lines to each pocket."""
+        region = view.in_hand or CueBall.ANYWHERE
+        ball = view.layout[view.state.lowest]
+        others: dict[BallId, Position] = {
+            b: p for b, p in view.layout.items() if b is not BallId.CUE
+        }
+        spots: list[Position] = []
+        for pocket in PocketId:
+            aim = _pocket_aim(view, pocket)
+            d = math.hypot(aim[0] - ball[0], aim[1] - ball[1])
+            ux, uy = (aim[0] - ball[0]) / d, (aim[1] - ball[1]) / d
+            for back in (0.25, 0.45):
+                for turn in (0.0, 0.35, -0.35):
+                    c, s = math.cos(turn), math.sin(turn)
+                    spot = (ball[0] - back * (ux * c - uy * s), ball[1] - back * (ux * s + uy * c))
+                    try:
+                        check_cue_placement(spot, others, region, view.table, view.params)
+                    except InvalidPlacementError:
+                        continue
+                    spots.append(spot)
+        return spots
+
+    def decide(self, view: TableView, rng: np.random.Generator) -> Decision:
+        """Break, place the cue ball in hand, pot, push out or play safe: whatever scores best."""
+        if view.in_hand is CueBall.KITCHEN:
+            return self._break(view)
+        if view.in_hand is not None:
+            best: tuple[float, Position, Candidate] | None = None
+            spots = self._spots(view)
+            quick = sorted(spots, key=lambda s: -pot_quality(view, s, view.state.lowest))[:4]
+            for spot in quick:
+                ranked = self.evaluate(view, rng, spot)
+                if ranked and (best is None or ranked[0].value > best[0]):
+                    best = (ranked[0].value, spot, ranked[0])
+                    self.last = ranked
+            if best is not None:
+                _, spot, choice = best
+                return Decision(stroke=choice.stroke, cue_ball=spot, safety=choice.safety)
+            from nineball.players.ghost import GhostBallPlayer
+
+            return GhostBallPlayer().decide(view, rng)
+        ranked = self.evaluate(view, rng)
+        self.last = ranked
+        choice = ranked[0]
+        if view.state.push_out_allowed and choice.value < 0.0:
+            push = self._push_out(view, rng)
+            if push is not None:
+                return push
+        return Decision(stroke=choice.stroke, safety=choice.safety)
+
+    def _push_out(self, view: TableView, rng: np.random.Generator) -> Decision | None:
+        """A soft push out to the spot whose value is closest to even (the opponent chooses)."""
+        cue = view.layout[BallId.CUE]
+        search = _Search(view=view, level=self.level, rng=rng)
+        best: tuple[float, Stroke] | None = None
+        me = view.state.to_act
+        for k in range(8):
+            aim = 2 * math.pi * k / 8
+            stroke = Stroke(speed=1.0, aim=aim)
+            balls = [
+                BallInput(id=int(b), r=p) for b, p in view.layout.items() if b is not BallId.CUE
+            ]
+            balls.append(BallInput(id=0, r=cue))
+            try:
+                trajectory = simulate(balls, stroke=stroke, params=view.params, table=view.table)
+            except NineballError:
+                continue
+            search.simulations += 1
+            seen = trajectory.facts()
+            facts = ShotFacts.of(
+                first_contact=seen.first_contact,
+                pocketed=seen.pocketed,
+                off_table=seen.off_table,
+                rails=seen.rails,
+            )
+            try:
+                ruling = shoot(view.state, facts, push_out=True)
+            except NineballError:
+                continue
+            if ruling.fouls:
+                continue
+            after = _after(view, trajectory, ruling)
+            # The opponent chooses whichever side of the position is better for them.
+            value = abs(_position_value(_as_shooter(after, me), me))
+            if best is None or value < best[0]:
+                best = (value, stroke)
+        if best is None:
+            return None
+        return Decision(stroke=best[1], push_out=True)
+
+    def answer_push_out(self, view: TableView, rng: np.random.Generator) -> Choice:
+        """Shoot when the position is worth more to the shooter than to the opponent."""
+        # The same position is shot by one side or the other: take it when it is worth >= 0.
+        shooter_view = replace(view, state=choose(view.state, Choice.SHOOT).state)
+        shooting = self.evaluate(shooter_view, rng)
+        return Choice.SHOOT if shooting and shooting[0].value >= 0.0 else Choice.PASS
+
+    def lag(self, view: TableView, rng: np.random.Generator) -> Stroke:
+        """As the ghost-ball player: the speed that brings the ball back to the head cushion."""
+        from nineball.players.ghost import GhostBallPlayer
+
+        return GhostBallPlayer().lag(view, rng)
+
+    def _break(self, view: TableView) -> Decision:
+        cue = (BREAK.x, view.table.head_string - 0.1)
+        one = view.layout[BallId.ONE]
+        distance = math.hypot(one[0] - cue[0], one[1] - cue[1])
+        aim = math.atan2(one[1] - cue[1], one[0] - cue[0])
+        aim += BREAK.offset * view.params.radius / distance
+        stroke = Stroke(speed=self.level.break_speed, aim=aim, height=BREAK.height)
+        return Decision(stroke=stroke, cue_ball=cue)
+
+
+def _as_shooter(view: TableView, me: Seat) -> TableView:
+    """The position after a push out, as if ``me`` were to shoot it (for valuing both sides)."""
+    game = replace(view.state.game, shooter=me, phase=Phase.SHOT)
+    return TableView(
+        state=replace(view.state, game=game),
+        layout=view.layout,
+        table=view.table,
+        params=view.params,
+    )
+
+
+def _mirrors(view: TableView, point: Position) -> list[Position]:
+    """``point`` reflected in the four lines a ball's centre bounces on (R inside each cushion)."""
+    r = view.params.radius
+    x, y = point
+    w, length = view.table.width, view.table.length
+    return [(2 * r - x, y), (2 * (w - r) - x, y), (x, 2 * r - y), (x, 2 * (length - r) - y)]

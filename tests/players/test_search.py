@@ -1,0 +1,130 @@
+"""The search player: candidates from geometry, corrected aim, noisy scoring, decisions."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+
+import numpy as np
+
+from nineball import BallId
+from nineball.game.layout import check_cue_placement
+from nineball.game.match import Match
+from nineball.physics import BallInput, PhysicsParams, nine_foot, simulate
+from nineball.players import TableView, play_match, view_of
+from nineball.players.search import LEVELS, SearchPlayer, pot_quality
+from nineball.rules import Choice, CueBall, MatchConfig, MatchState, Phase, Seat, ShotFacts, shoot
+
+TABLE, PARAMS = nine_foot(), PhysicsParams()
+
+
+def _view(layout: dict[BallId, tuple[float, float]], state: MatchState | None = None) -> TableView:
+    if state is None:
+        # After a legal break with the 2-8 down: the 1 and the 9 are left, Ann to shoot.
+        start = MatchState.start(MatchConfig(players=("Ann", "Bob")))
+        state = shoot(start, ShotFacts.of(first_contact=1, pocketed=[2, 3, 4, 5, 6, 7, 8])).state
+        state = replace(state, game=replace(state.game, push_out_allowed=False))
+    return TableView(state=state, layout=layout, table=TABLE, params=PARAMS)
+
+
+def test_levels_get_steadier_and_search_wider() -> None:
+    levels = list(LEVELS.values())
+    assert [lv.name for lv in levels] == ["beginner", "amateur", "club", "advanced", "pro", "max"]
+    for weaker, stronger in itertools.pairwise(levels):
+        assert stronger.noise.aim < weaker.noise.aim
+        assert stronger.samples >= weaker.samples
+        assert stronger.shortlist >= weaker.shortlist
+
+
+def test_a_straight_pot_is_found_and_made() -> None:
+    layout = {BallId.CUE: (0.9, 1.9), BallId.ONE: (1.1, 2.3), BallId.NINE: (0.3, 0.8)}
+    player = SearchPlayer(LEVELS["pro"])
+    ranked = player.evaluate(_view(layout), np.random.default_rng(0))
+    best = ranked[0]
+    assert best.kind == "direct"
+    assert best.target == "1 in foot_right"
+    assert best.success > 0.7
+    assert [c.value for c in ranked[: LEVELS["pro"].shortlist]] == sorted(
+        (c.value for c in ranked[: LEVELS["pro"].shortlist]), reverse=True
+    )
+
+
+def test_the_aim_is_corrected_for_throw() -> None:
+    # A thin cut into the foot-right corner: the ghost-ball aim alone misses by throw.
+    layout = {BallId.CUE: (0.5, 1.7), BallId.ONE: (1.0, 2.25), BallId.NINE: (0.3, 0.8)}
+    view = _view(layout)
+    player = SearchPlayer(replace(LEVELS["pro"], spins=(0.0,), kinds=frozenset({"direct"})))
+    best = player.evaluate(view, np.random.default_rng(0))[0]
+    balls = [BallInput(id=int(b), r=p) for b, p in layout.items()]
+    trajectory = simulate(balls, stroke=best.stroke, table=TABLE, params=PARAMS)
+    assert 1 in trajectory.facts().pocketed
+
+
+def test_ball_in_hand_is_placed_legally() -> None:
+    layout = {BallId.ONE: (0.6, 1.5), BallId.FIVE: (0.62, 1.45), BallId.NINE: (0.3, 2.0)}
+    base = _view({**layout, BallId.CUE: (0.1, 0.1)})
+    state = shoot(base.state, ShotFacts.of(first_contact=9)).state  # Ann fouls: Bob in hand
+    view = TableView(state=state, layout=layout, table=TABLE, params=PARAMS)
+    assert view.in_hand is CueBall.ANYWHERE
+    decision = SearchPlayer(LEVELS["club"]).decide(view, np.random.default_rng(1))
+    assert decision.cue_ball is not None
+    check_cue_placement(decision.cue_ball, layout, CueBall.ANYWHERE, TABLE, PARAMS)
+
+
+def test_the_break_comes_from_the_kitchen() -> None:
+    match = Match(MatchConfig(), seed=1)
+    decision = SearchPlayer(LEVELS["pro"]).decide(view_of(match), np.random.default_rng(0))
+    assert decision.cue_ball is not None
+    assert decision.cue_ball[1] < TABLE.head_string
+    assert decision.stroke.speed == LEVELS["pro"].break_speed
+
+
+def test_same_seed_same_decision() -> None:
+    layout = {BallId.CUE: (0.5, 1.0), BallId.ONE: (0.8, 1.8), BallId.NINE: (0.3, 2.0)}
+    player = SearchPlayer(LEVELS["club"])
+    first = player.decide(_view(layout), np.random.default_rng(5))
+    again = player.decide(_view(layout), np.random.default_rng(5))
+    assert first == again
+
+
+def test_pot_quality_prefers_easy_shots() -> None:
+    view = _view({BallId.ONE: (1.1, 2.3), BallId.NINE: (0.3, 0.8), BallId.CUE: (0.9, 1.9)})
+    straight = pot_quality(view, (0.9, 1.9), BallId.ONE)
+    blocked = pot_quality(
+        _view({BallId.ONE: (1.1, 2.3), BallId.NINE: (1.0, 2.1), BallId.CUE: (0.9, 1.9)}),
+        (0.9, 1.9),
+        BallId.ONE,
+    )
+    assert 0.3 < straight <= 1.0
+    assert blocked < straight
+
+
+def test_a_push_out_is_answered_by_the_value_of_the_position() -> None:
+    start = MatchState.start(MatchConfig(players=("Ann", "Bob")))
+    after_break = shoot(start, ShotFacts.of(first_contact=1, pocketed=[5, 6, 7, 8])).state
+    pushed = shoot(after_break, ShotFacts(), push_out=True).state
+    assert pushed.phase is Phase.PUSH_OUT_CHOICE
+    player = SearchPlayer(LEVELS["club"])
+    easy = {BallId.CUE: (0.9, 1.9), BallId.ONE: (1.1, 2.3), BallId.NINE: (0.3, 0.8)}
+    easy |= {BallId.TWO: (0.1, 0.1), BallId.THREE: (0.1, 0.3), BallId.FOUR: (0.1, 0.5)}
+    view = TableView(state=pushed, layout=easy, table=TABLE, params=PARAMS)
+    assert player.answer_push_out(view, np.random.default_rng(0)) is Choice.SHOOT
+    # The 1 frozen on the foot cushion behind a wall of balls: better to hand it back.
+    hidden = {
+        BallId.CUE: (0.2, 0.3),
+        BallId.ONE: (0.635, 2.5114),
+        BallId.TWO: (0.57, 2.44),
+        BallId.THREE: (0.635, 2.44),
+        BallId.FOUR: (0.70, 2.44),
+        BallId.NINE: (0.3, 0.8),
+    }
+    view = TableView(state=pushed, layout=hidden, table=TABLE, params=PARAMS)
+    assert player.answer_push_out(view, np.random.default_rng(0)) is Choice.PASS
+
+
+def test_a_whole_game_between_levels() -> None:
+    match = Match(MatchConfig(players=("Ann", "Bob"), race_to=1), seed=3)
+    play_match(match, [SearchPlayer(LEVELS["club"]), SearchPlayer(LEVELS["beginner"])])
+    assert match.state.winner in (Seat.FIRST, Seat.SECOND)
+    shots = match.record.games[0].shots
+    assert all(s.intended is not None for s in shots if s.stroke is not None)
