@@ -261,12 +261,16 @@ def _in_pocket_throat(x: float, y: float, R: float, table: TableSpec) -> bool:
             continue
         clear = True
         for tag in ("a", "b"):
-            sx, sy, _, _, nx, ny = table.segments[names.index(f"{pocket.value}_facing_{tag}")]
-            if nx * (x - sx) + ny * (y - sy) < R - tol:
-                clear = False
+            sx, sy, ex, ey, nx, ny = table.segments[names.index(f"{pocket.value}_facing_{tag}")]
+            dx, dy = ex - sx, ey - sy
+            u = ((x - sx) * dx + (y - sy) * dy) / (dx * dx + dy * dy)
+            if 0.0 <= u <= 1.0:  # beside the facing: on its playing side, a radius away
+                clear &= nx * (x - sx) + ny * (y - sy) >= R - tol
+            else:  # past an end: clear of the end point (the rounded point covers the rest)
+                px, py = (sx, sy) if u < 0.0 else (ex, ey)
+                clear &= math.hypot(x - px, y - py) >= R - tol
             jx, jy, rho = table.jaws[table.jaw_names.index(f"{pocket.value}_jaw_{tag}")]
-            if math.hypot(x - jx, y - jy) < R + rho - tol:
-                clear = False
+            clear &= math.hypot(x - jx, y - jy) >= R + rho - tol
         if clear:
             return True
     return False
