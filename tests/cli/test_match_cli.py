@@ -143,3 +143,21 @@ def test_first_breaker_and_replay_check(capsys: pytest.CaptureFixture[str], tmp_
     assert main([*args[:-2], "--first-breaker", "3"]) == 2
     assert main(["match", "--no-save", "--race-to", "1", "--seed", "5"]) == 0
     assert "won the lag" in capsys.readouterr().out
+
+
+def test_analyse_a_recorded_position(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    record = tmp_path / "m.json"
+    assert (
+        main(["match", "--no-save", "--race-to", "1", "--seed", "2", "--record", str(record)]) == 0
+    )
+    capsys.readouterr()
+    diagram = tmp_path / "a.svg"
+    args = ["analyse", str(record), "--game", "1", "--shot", "2", "--level", "club", "--top", "3"]
+    assert main([*args, "--diagram", str(diagram)]) == 0
+    out = capsys.readouterr().out
+    assert "to play (lowest ball" in out
+    assert "success" in out
+    assert diagram.read_text().startswith("<svg")
+    assert main(["analyse", str(record), "--shot", "999"]) == 1
+    assert "no entry 999" in capsys.readouterr().out
+    assert main(["analyse", str(record), "--level", "god"]) == 2

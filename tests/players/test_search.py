@@ -128,3 +128,28 @@ def test_a_whole_game_between_levels() -> None:
     assert match.state.winner in (Seat.FIRST, Seat.SECOND)
     shots = match.record.games[0].shots
     assert all(s.intended is not None for s in shots if s.stroke is not None)
+
+
+def test_analysis_of_a_position() -> None:
+    from nineball.players.analysis import analyse, expected_path
+
+    layout = {BallId.CUE: (0.9, 1.9), BallId.ONE: (1.1, 2.3), BallId.NINE: (0.3, 0.8)}
+    view = _view(layout)
+    result = analyse(view, np.random.default_rng(0), level="club", top=3)
+    assert len(result.candidates) == 3
+    assert result.cue_ball == layout[BallId.CUE]
+    assert result.candidates[0].value >= result.candidates[-1].value
+    path = expected_path(view, result.cue_ball, result.candidates[0])
+    assert 1 in path.facts().pocketed
+
+
+def test_analysis_places_the_cue_ball_in_hand() -> None:
+    from nineball.players.analysis import analyse
+
+    layout = {BallId.ONE: (0.6, 1.5), BallId.NINE: (0.3, 2.0)}
+    base = _view({**layout, BallId.CUE: (0.1, 0.1)})
+    state = shoot(base.state, ShotFacts.of(first_contact=9)).state
+    view = TableView(state=state, layout=layout, table=TABLE, params=PARAMS)
+    result = analyse(view, np.random.default_rng(0), level="club")
+    check_cue_placement(result.cue_ball, layout, CueBall.ANYWHERE, TABLE, PARAMS)
+    assert result.candidates

@@ -196,6 +196,31 @@ def render(
 
 
 @app.command()
+def analyse(
+    record: Annotated[Path, typer.Argument(help="A record file.")],
+    game: Annotated[int, typer.Option(min=1, help="The game (from 1).")] = 1,
+    shot: Annotated[int, typer.Option(min=1, help="Analyse the position before this entry.")] = 2,
+    level: Annotated[str, typer.Option(help="The level that searches.")] = "max",
+    top: Annotated[int, typer.Option(min=1, max=20, help="How many shots to show.")] = 5,
+    seed: Annotated[int, typer.Option(help="Seed of the noisy samples.")] = 0,
+    diagram: Annotated[
+        Path | None, typer.Option(help="Draw the best shot to this .svg or .png file.")
+    ] = None,
+) -> None:
+    """The best shots of a position in a recorded match, with their odds."""
+    from nineball.cli.analyse import run_analyse
+    from nineball.players.search import LEVELS
+
+    if level not in LEVELS:
+        raise typer.BadParameter(f"unknown level {level!r} (known: {', '.join(LEVELS)})")
+    console = Console(highlight=False, soft_wrap=True)
+    code = run_analyse(
+        console, record, game=game, shot=shot, level=level, top=top, seed=seed, diagram=diagram
+    )
+    raise typer.Exit(code)
+
+
+@app.command()
 def resume(
     match_id: Annotated[
         int | None, typer.Argument(help="The match (default: the newest unfinished).")

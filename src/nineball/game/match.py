@@ -467,3 +467,38 @@ def replay(
             )
         yield entry.game, entry.index, trajectory, problem
         layout = after
+
+
+def position_before(
+    record: MatchRecord, game: int, index: int
+) -> tuple[MatchState, dict[BallId, Position]]:
+    """The referee's state and the balls on the table just before an entry of a record.
+
+    Args:
+        record: the record.
+        game: the game's index (0-based).
+        index: the entry's index in its game (0-based).
+
+    Returns:
+        The state before the entry and the layout (the cue ball absent while in hand, unless it
+        lies where it stopped).
+
+    Raises:
+        IndexError: no such entry.
+        InvalidRecordError: an entry the referee refuses on the way.
+    """
+    if not (0 <= game < len(record.games) and 0 <= index < len(record.games[game].shots)):
+        raise IndexError(f"the record has no entry {index + 1} in game {game + 1}")
+    table = TABLES.get(record.table, nine_foot)()
+    params = PhysicsParams(**dict(record.params))
+    layout: dict[BallId, Position] = {}
+    for (g, i, trajectory, _), entry in zip(replay(record), iter_rulings(record), strict=True):
+        if i == 0:
+            layout = dict(record.games[g].rack or {})
+        if (g, i) == (game, index):
+            return entry.before, layout
+        if trajectory is not None:
+            layout = _after(trajectory)
+            if entry.ruling.respotted:
+                layout[BallId.NINE] = respot_nine(layout, table, params)
+    raise IndexError(f"the record has no entry {index + 1} in game {game + 1}")  # pragma: no cover

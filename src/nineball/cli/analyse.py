@@ -1,0 +1,86 @@
+"""``nineball analyse``: the best shots of a position in a recorded match."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+from rich.console import Console
+from rich.table import Table
+
+from nineball.cli.render import _paths
+from nineball.errors import NineballError
+from nineball.game.match import TABLES, position_before
+from nineball.game.record import read_record
+from nineball.physics import PhysicsParams
+from nineball.players import TableView
+from nineball.players.analysis import analyse, expected_path
+from nineball.render import table_png, table_svg
+
+__all__ = ["run_analyse"]
+
+
+def run_analyse(
+    console: Console,
+    record_path: Path,
+    *,
+    game: int,
+    shot: int,
+    level: str,
+    top: int,
+    seed: int,
+    diagram: Path | None,
+) -> int:
+    """Analyse the position before entry ``shot`` of game ``game`` (both from 1)."""
+    try:
+        record, problems = read_record(record_path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        console.print(f"cannot read {str(record_path)!r}: {exc}", style="red")
+        return 1
+    if problems or record is None:
+        for problem in problems:
+            console.print(f"{problem.path}: {problem.message}", style="red", markup=False)
+        return 1
+    try:
+        state, layout = position_before(record, game - 1, shot - 1)
+    except (IndexError, NineballError) as exc:
+        console.print(str(exc), style="red")
+        return 1
+    if state.is_over:
+        console.print("the match is over at that point", style="red")
+        return 1
+    table = TABLES.get(record.table, TABLES["9ft"])()
+    params = PhysicsParams(**dict(record.params))
+    view = TableView(state=state, layout=layout, table=table, params=params)
+    result = analyse(view, np.random.default_rng(seed), level=level, top=top)
+    who = state.name(state.to_act)
+    title = f"{who} to play (lowest ball {int(state.lowest)}), level {level}"
+    out = Table(title=title)
+    for column in ("#", "shot", "kind", "speed m/s", "spin", "success", "foul", "value"):
+        out.add_column(column, justify="right" if column not in ("shot", "kind") else "left")
+    for n, c in enumerate(result.candidates, 1):
+        spin = "follow" if c.stroke.height > 0 else "draw" if c.stroke.height < 0 else "stun"
+        out.add_row(str(n), c.target, c.kind, f"{c.stroke.speed:.2f}", spin,
+                    f"{c.success:.0%}", f"{c.foul:.0%}", f"{c.value:+.2f}")  # fmt: skip
+    if view.in_hand is not None:
+        x, y = result.cue_ball
+        console.print(f"cue ball in hand: place it at ({x:.3f}, {y:.3f}) m")
+    console.print(out)
+    if diagram is not None and result.candidates:
+        best = result.candidates[0]
+        trajectory = expected_path(view, result.cue_ball, best)
+        balls = {int(b): p for b, p in layout.items()}
+        balls[0] = result.cue_ball
+        aim = math.degrees(best.stroke.aim)
+        label = f"{title}: {best.target} ({best.stroke.speed:.1f} m/s, aim {aim:.1f} deg)"
+        paths = _paths(trajectory)
+        if diagram.suffix.lower() == ".png":
+            diagram.write_bytes(
+                table_png(balls, table=table, params=params, paths=paths, title=label)
+            )
+        else:
+            text = table_svg(balls, table=table, params=params, paths=paths, title=label)
+            diagram.write_text(text, encoding="utf-8")
+        console.print(f"wrote {diagram}")
+    return 0

@@ -1,0 +1,58 @@
+"""Analysis of a position, as a chess engine offers it.
+
+The best few shots, with how likely each is to succeed, the risk of a foul, and the value of what
+it leaves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from nineball.equipment import BallId
+from nineball.game.layout import Position
+from nineball.physics import BallInput, Trajectory, simulate
+from nineball.players.base import TableView
+from nineball.players.search import LEVELS, Candidate, SearchPlayer
+
+__all__ = ["Analysis", "analyse", "expected_path"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Analysis:
+    """The best shots of a position."""
+
+    level: str
+    """The level whose noise and search produced it."""
+    cue_ball: Position
+    """Where the cue ball is, or where to place it when it is in hand."""
+    candidates: tuple[Candidate, ...]
+    """The best candidates, best first: value in [-1, 1], success and foul rates under noise."""
+
+
+def analyse(
+    view: TableView, rng: np.random.Generator, *, level: str = "max", top: int = 5
+) -> Analysis:
+    """The ``top`` best shots for the player to act, searched at ``level``.
+
+    Raises:
+        KeyError: an unknown level.
+        InvalidPlacementError: the cue ball is in hand and there is no legal spot for it.
+    """
+    player = SearchPlayer(LEVELS[level])
+    if view.in_hand is None:
+        cue = view.layout[BallId.CUE]
+        ranked = player.evaluate(view, rng)
+    else:
+        decision = player.decide(view, rng)
+        cue = decision.cue_ball or view.layout[BallId.CUE]
+        ranked = player.last
+    return Analysis(level=level, cue_ball=cue, candidates=tuple(ranked[:top]))
+
+
+def expected_path(view: TableView, cue: Position, candidate: Candidate) -> Trajectory:
+    """The shot as intended (no noise): what a diagram of the analysis draws."""
+    balls = [BallInput(id=int(b), r=p) for b, p in view.layout.items() if b is not BallId.CUE]
+    balls.append(BallInput(id=0, r=cue))
+    return simulate(balls, stroke=candidate.stroke, params=view.params, table=view.table)
