@@ -61,8 +61,16 @@ def run_analyse(
         out.add_column(column, justify="right" if column not in ("shot", "kind") else "left")
     for n, c in enumerate(result.candidates, 1):
         spin = "follow" if c.stroke.height > 0 else "draw" if c.stroke.height < 0 else "stun"
-        out.add_row(str(n), c.target, c.kind, f"{c.stroke.speed:.2f}", spin,
-                    f"{c.success:.0%}", f"{c.foul:.0%}", f"{c.value:+.2f}")  # fmt: skip
+        out.add_row(
+            str(n),
+            c.target,
+            c.kind,
+            f"{c.stroke.speed:.2f}",
+            spin,
+            f"{c.success:.0%}",
+            f"{c.foul:.0%}",
+            f"{c.value:+.2f}",
+        )
     if view.in_hand is not None:
         x, y = result.cue_ball
         console.print(f"cue ball in hand: place it at ({x:.3f}, {y:.3f}) m")

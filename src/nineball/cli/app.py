@@ -221,6 +221,53 @@ def analyse(
 
 
 @app.command()
+def ladder(
+    players: Annotated[
+        str, typer.Option(help="The ladder, weakest first.")
+    ] = "ghost,beginner,amateur,club,advanced,pro,max",
+    games: Annotated[int, typer.Option(min=2, help="Games per adjacent pair.")] = 500,
+    workers: Annotated[int, typer.Option(min=1, help="Processes.")] = 2,
+    seed: Annotated[int, typer.Option(help="Same seed, same ladder.")] = 0,
+    output: Annotated[Path | None, typer.Option(help="Write every game and rating (JSON).")] = None,
+    plot: Annotated[
+        Path | None, typer.Option(help="Draw the ratings (PNG, needs matplotlib).")
+    ] = None,
+) -> None:
+    """Rate the computer players on a Fargo-style scale by self-play."""
+    from nineball.cli.ladder import run_ladder
+    from nineball.players.registry import PLAYERS
+
+    names = [p.strip() for p in players.split(",")]
+    unknown = [n for n in names if n not in PLAYERS]
+    if unknown or len(names) < 2 or "ghost" not in names:
+        raise typer.BadParameter(
+            f"give two or more of {', '.join(PLAYERS)}, ghost included; got {players!r}"
+        )
+    console = Console(highlight=False, soft_wrap=True)
+    code = run_ladder(
+        console, players=names, games=games, workers=workers, seed=seed, output=output, plot=plot
+    )
+    raise typer.Exit(code)
+
+
+@app.command()
+def realism(
+    level: Annotated[str, typer.Option(help="The level that plays itself.")] = "pro",
+    games: Annotated[int, typer.Option(min=1, help="Games.")] = 2000,
+    workers: Annotated[int, typer.Option(min=1, help="Processes.")] = 2,
+    seed: Annotated[int, typer.Option(help="Same seed, same games.")] = 0,
+) -> None:
+    """Break and break-and-run figures of a level against itself, against real pro play."""
+    from nineball.cli.ladder import run_realism
+    from nineball.players.registry import PLAYERS
+
+    if level not in PLAYERS:
+        raise typer.BadParameter(f"unknown level {level!r} (known: {', '.join(PLAYERS)})")
+    console = Console(highlight=False, soft_wrap=True)
+    raise typer.Exit(run_realism(console, level=level, games=games, workers=workers, seed=seed))
+
+
+@app.command()
 def resume(
     match_id: Annotated[
         int | None, typer.Argument(help="The match (default: the newest unfinished).")

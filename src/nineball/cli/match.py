@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import UTC, datetime
-from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -17,17 +15,11 @@ from nineball.game.match import TABLES, Match
 from nineball.game.record import dump_record
 from nineball.game.store import Store
 from nineball.physics import PhysicsParams
-from nineball.players import GhostBallPlayer, Player, Turn, lag_for_break, play_match
-from nineball.players.search import LEVELS, SearchPlayer
+from nineball.players import Player, Turn, lag_for_break, play_match
+from nineball.players.registry import PLAYERS
 from nineball.rules import BreakRule, Language, MatchConfig, Seat
 
 __all__ = ["PLAYERS", "resume_match", "run_match"]
-
-PLAYERS: dict[str, Callable[[], Player]] = {
-    "ghost": GhostBallPlayer,
-    **{name: partial(SearchPlayer, level) for name, level in LEVELS.items()},
-}
-"""The computer players by name: the naive ghost-ball player and the search levels."""
 
 
 def _scoreboard(match: Match, last: str) -> Table:
@@ -50,13 +42,20 @@ def _scoreboard(match: Match, last: str) -> Table:
 def _play_live(console: Console, match: Match, bots: list[Player], lang: Language) -> None:
     race_to = match.config.race_to
     progress = Progress(
-        TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        TextColumn("games"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
         console=console,
-    )  # fmt: skip
+    )
     task = progress.add_task("games", total=2 * race_to - 1, completed=sum(match.state.score))
     last = ""
-    with Live(Group(_scoreboard(match, last), progress), console=console,
-              refresh_per_second=8, transient=False) as live:  # fmt: skip
+    with Live(
+        Group(_scoreboard(match, last), progress),
+        console=console,
+        refresh_per_second=8,
+        transient=False,
+    ) as live:
 
         def on_turn(turn: Turn) -> None:
             nonlocal last
@@ -111,8 +110,7 @@ def run_match(
     config = MatchConfig(players=names, race_to=race_to, breaks=breaks, first_breaker=first_breaker)
     store = Store(db) if save else None
     try:
-        match = Match(config, seed=seed, store=store, event=event, date=date,
-                      agents=players)  # fmt: skip
+        match = Match(config, seed=seed, store=store, event=event, date=date, agents=players)
         _play_live(console, match, bots, lang)
         if record_path is not None:
             record_path.write_text(dump_record(match.record), encoding="utf-8")

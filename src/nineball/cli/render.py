@@ -46,8 +46,12 @@ def render_shot(
         for problem in problems:
             console.print(f"{problem.path}: {problem.message}", style="red", markup=False)
         return 1
-    strokes = [(g, i) for g, gr in enumerate(record.games) for i, s in enumerate(gr.shots)
-               if s.stroke is not None]  # fmt: skip
+    strokes = [
+        (g, i)
+        for g, gr in enumerate(record.games)
+        for i, s in enumerate(gr.shots)
+        if s.stroke is not None
+    ]
     if not strokes:
         console.print("the record has no stroke to draw", style="red")
         return 1
@@ -67,8 +71,10 @@ def render_shot(
         return 1
     if found is None:  # pragma: no cover - a stroke always has a trajectory
         return 1
-    balls = {b: (float(found.initial[k, 0, 0]), float(found.initial[k, 0, 1]))
-             for k, b in enumerate(found.ball_ids)}  # fmt: skip
+    balls = {
+        b: (float(found.initial[k, 0, 0]), float(found.initial[k, 0, 1]))
+        for k, b in enumerate(found.ball_ids)
+    }
     a, b = record.config.players
     player = record.config.players[record.games[g].shots[i].player]
     title = f"{a} v {b} - game {g + 1}, stroke {i + 1}: {player}"

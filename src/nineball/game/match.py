@@ -340,9 +340,12 @@ class Match:
         # give it back, so that a replay is bit for bit the same.
         recorded = stroke_record(stroke)
         trajectory = simulate(
-            _balls(layout), stroke=record_stroke(recorded), params=self.params, table=self.table,
+            _balls(layout),
+            stroke=record_stroke(recorded),
+            params=self.params,
+            table=self.table,
             max_events=max_events,
-        )  # fmt: skip
+        )
         facts = to_referee_facts(trajectory)
         after = _after(trajectory)
         shot = ShotRecord(

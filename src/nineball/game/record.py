@@ -534,10 +534,23 @@ class _Reader:
         if data is None:
             return None
         known = {
-            "format", "version", "event", "date", "players", "race_to", "breaks",
-            "first_breaker", "rules", "refereed", "seed", "table", "params", "agents", "games",
+            "format",
+            "version",
+            "event",
+            "date",
+            "players",
+            "race_to",
+            "breaks",
+            "first_breaker",
+            "rules",
+            "refereed",
+            "seed",
+            "table",
+            "params",
+            "agents",
+            "games",
             "winner",
-        }  # fmt: skip
+        }
         if data.get("format") != RECORD_FORMAT:
             self.problem(
                 "$.format", f"expected {RECORD_FORMAT!r}, got {json.dumps(data.get('format'))[:40]}"

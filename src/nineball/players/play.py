@@ -19,8 +19,9 @@ __all__ = ["Turn", "lag_for_break", "play_match", "play_turn", "turn_rng", "view
 
 def view_of(match: Match) -> TableView:
     """What the player to act sees."""
-    return TableView(state=match.state, layout=dict(match.layout), table=match.table,
-                     params=match.params)  # fmt: skip
+    return TableView(
+        state=match.state, layout=dict(match.layout), table=match.table, params=match.params
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,19 +20,36 @@ def scene_png(scene: Scene, *, supersample: int = 2) -> bytes:
     draw = ImageDraw.Draw(image)
     for shape in scene.shapes:
         if isinstance(shape, Circle):
-            box = [(shape.x - shape.r) * k, (shape.y - shape.r) * k,
-                   (shape.x + shape.r) * k, (shape.y + shape.r) * k]  # fmt: skip
-            draw.ellipse(box, fill=shape.fill, outline=shape.stroke,
-                         width=max(1, round(shape.width * k)) if shape.stroke else 0)  # fmt: skip
+            box = [
+                (shape.x - shape.r) * k,
+                (shape.y - shape.r) * k,
+                (shape.x + shape.r) * k,
+                (shape.y + shape.r) * k,
+            ]
+            draw.ellipse(
+                box,
+                fill=shape.fill,
+                outline=shape.stroke,
+                width=max(1, round(shape.width * k)) if shape.stroke else 0,
+            )
         elif isinstance(shape, Polygon):
             draw.polygon([(x * k, y * k) for x, y in shape.points], fill=shape.fill)
         elif isinstance(shape, Line):
-            draw.line([(x * k, y * k) for x, y in shape.points], fill=shape.colour,
-                      width=max(1, round(shape.width * k)), joint="curve")  # fmt: skip
+            draw.line(
+                [(x * k, y * k) for x, y in shape.points],
+                fill=shape.colour,
+                width=max(1, round(shape.width * k)),
+                joint="curve",
+            )
         elif isinstance(shape, Text):
             font = ImageFont.load_default(size=shape.size * k)
-            draw.text((shape.x * k, (shape.y - shape.size * 0.38) * k), shape.text,
-                      fill=shape.colour, font=font, anchor="mm")  # fmt: skip
+            draw.text(
+                (shape.x * k, (shape.y - shape.size * 0.38) * k),
+                shape.text,
+                fill=shape.colour,
+                font=font,
+                anchor="mm",
+            )
     image = image.resize((scene.width, scene.height), Image.Resampling.LANCZOS)
     out = io.BytesIO()
     image.save(out, format="PNG")

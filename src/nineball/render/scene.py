@@ -164,9 +164,17 @@ def build_scene(
         if ball == BallId.NINE:
             shapes.append(Circle(cx, cy, r, "#fbfbf4", "#303030", 0.8))
             band = r * math.sqrt(1 - 0.45**2)
-            shapes.append(Polygon(((cx - band, cy - 0.45 * r), (cx + band, cy - 0.45 * r),
-                                   (cx + band, cy + 0.45 * r), (cx - band, cy + 0.45 * r)),
-                                  BALL_COLOURS[9]))  # fmt: skip
+            shapes.append(
+                Polygon(
+                    (
+                        (cx - band, cy - 0.45 * r),
+                        (cx + band, cy - 0.45 * r),
+                        (cx + band, cy + 0.45 * r),
+                        (cx - band, cy + 0.45 * r),
+                    ),
+                    BALL_COLOURS[9],
+                )
+            )
         else:
             shapes.append(Circle(cx, cy, r, BALL_COLOURS[ball], "#303030", 0.8))
         if ball != 0:

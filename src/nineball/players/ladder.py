@@ -1,0 +1,214 @@
+"""The rating ladder: self-play between computer players and a Fargo-style fit.
+
+FargoRate's scale (shared/realism.md): a player rated D points above another wins a game with
+probability ``1 / (1 + 2 ** (-D / 100))``; 100 points is 2:1 odds, 200 points 4:1. The fit is the
+maximum-likelihood Bradley-Terry fit on that scale (the minorize-maximize iteration of Hunter
+2004), anchored so that the naive ghost-ball player sits at :data:`GHOST_RATING`; standard errors
+come from the Fisher information.
+
+Games are single racks with alternating breakers; game ``k`` of a pairing is seeded from
+``(seed, pairing, k)``, so a ladder is reproducible whatever the number of workers.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import os
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+import numpy as np
+
+from nineball.game.match import Match
+from nineball.players.play import play_match
+from nineball.players.registry import make_player
+from nineball.rules import MatchConfig, Seat
+
+__all__ = [
+    "GHOST_RATING",
+    "GameResult",
+    "Rating",
+    "fit_ratings",
+    "ladder_pairs",
+    "play_game",
+    "play_pairing",
+    "win_probability",
+]
+
+GHOST_RATING = 300.0
+"""Where the fit puts the naive ghost-ball player (a beginner league player is about 300)."""
+
+
+def win_probability(difference: float) -> float:
+    """P(win a game) for a rating ``difference`` in Fargo points."""
+    return float(1.0 / (1.0 + 2.0 ** (-difference / 100.0)))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameResult:
+    """One game of a pairing."""
+
+    first: str
+    second: str
+    breaker: Seat
+    winner: Seat
+    shots: int
+    broke_and_ran: bool
+    """The breaker won without the opponent playing a stroke."""
+    legal_break_with_ball: bool
+    """The break was legal and pocketed at least one ball."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rating:
+    """A fitted rating."""
+
+    name: str
+    rating: float
+    """Fargo-style points."""
+    error: float
+    """One standard error, in points."""
+    games: int
+
+
+def play_game(first: str, second: str, seed: int, breaker: Seat) -> GameResult:
+    """Play one rack between two computer players (``first`` in seat 0)."""
+    names = (f"{first} (1)", f"{second} (2)")
+    config = MatchConfig(players=names, race_to=1, first_breaker=breaker)
+    match = Match(config, seed=seed, agents=(first, second))
+    play_match(match, [make_player(first), make_player(second)])
+    game = match.record.games[0]
+    result = game.result
+    if result is None:  # pragma: no cover - a race to 1 always ends with its first game
+        raise RuntimeError(f"the game of seed {seed} did not end")
+    strokes = [s for s in game.shots if s.stroke is not None]
+    opponent_struck = any(s.player is not breaker for s in strokes)
+    first_stroke = strokes[0]
+    facts = first_stroke.facts
+    return GameResult(
+        first=first,
+        second=second,
+        breaker=breaker,
+        winner=result.winner,
+        shots=len(strokes),
+        broke_and_ran=result.winner is breaker and not opponent_struck,
+        legal_break_with_ball=not first_stroke.fouls
+        and facts is not None
+        and bool(facts.pocketed_object_balls),
+    )
+
+
+def _play(job: tuple[str, str, int, int]) -> GameResult:
+    first, second, seed, breaker = job
+    return play_game(first, second, seed, Seat(breaker))
+
+
+def _jobs(
+    first: str, second: str, games: int, seed: int, pairing: int
+) -> list[tuple[str, str, int, int]]:
+    jobs = []
+    for k in range(games):
+        game_seed = int(np.random.SeedSequence([seed, pairing, k]).generate_state(1)[0])
+        # Alternate seats and breaks: each player breaks half of the games from each seat.
+        a, b = (first, second) if k % 2 == 0 else (second, first)
+        jobs.append((a, b, game_seed, (k // 2) % 2))
+    return jobs
+
+
+def play_pairing(
+    first: str,
+    second: str,
+    games: int,
+    *,
+    seed: int = 0,
+    pairing: int = 0,
+    workers: int = 1,
+    on_game: Callable[[GameResult], None] | None = None,
+) -> list[GameResult]:
+    """Play ``games`` racks between two players, on ``workers`` processes.
+
+    The results do not depend on ``workers``: every game has its own seed.
+    """
+    jobs = _jobs(first, second, games, seed, pairing)
+    results: list[GameResult] = []
+    if workers <= 1:
+        for job in jobs:
+            results.append(_play(job))
+            if on_game is not None:
+                on_game(results[-1])
+        return results
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    os.environ.setdefault("OMP_NUM_THREADS", "1")
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for result in pool.map(_play, jobs, chunksize=1):
+            results.append(result)
+            if on_game is not None:
+                on_game(result)
+    return results
+
+
+def fit_ratings(
+    results: Iterable[GameResult], *, anchor: str = "ghost", anchor_rating: float = GHOST_RATING
+) -> list[Rating]:
+    """Maximum-likelihood ratings on the Fargo scale, strongest first.
+
+    Raises:
+        ValueError: no games, or the anchor did not play.
+    """
+    games = list(results)
+    names = sorted({g.first for g in games} | {g.second for g in games})
+    if not games or anchor not in names:
+        raise ValueError(f"the games must include the anchor {anchor!r}")
+    index = {name: i for i, name in enumerate(names)}
+    n = len(names)
+    wins = np.zeros((n, n))
+    for g in games:
+        winner = g.first if g.winner is Seat.FIRST else g.second
+        loser = g.second if g.winner is Seat.FIRST else g.first
+        wins[index[winner], index[loser]] += 1
+    played = wins + wins.T
+    total_wins = wins.sum(axis=1)
+    # Strengths s = 2 ** (r / 100); a player who never wins or never loses gets half a game's
+    # worth of prior against the others so that the fit stays finite.
+    prior = 0.5
+    strength = np.ones(n)
+    for _ in range(10_000):
+        previous = strength.copy()
+        for i in range(n):
+            opponents = played[i] > 0
+            games_i = played[i, opponents] + 2 * prior
+            denominator = np.sum(games_i / (strength[i] + strength[opponents]))
+            strength[i] = (total_wins[i] + prior * opponents.sum()) / denominator
+        strength /= strength[index[anchor]]
+        if np.max(np.abs(np.log(strength) - np.log(previous))) < 1e-12:
+            break
+    rating = 100.0 * np.log2(strength) + anchor_rating
+    # Standard errors from the Fisher information (the anchor fixed).
+    scale = math.log(2.0) / 100.0
+    info = np.zeros((n, n))
+    for i in range(n):
+        for j in range(n):
+            if i != j and played[i, j]:
+                p = win_probability(rating[i] - rating[j])
+                w = played[i, j] * p * (1 - p) * scale * scale
+                info[i, i] += w
+                info[i, j] -= w
+    free = [i for i in range(n) if i != index[anchor]]
+    errors = np.zeros(n)
+    if free:
+        covariance = np.linalg.pinv(info[np.ix_(free, free)])
+        errors[free] = np.sqrt(np.clip(np.diag(covariance), 0.0, None))
+    counts = played.sum(axis=1)
+    out = [
+        Rating(name=name, rating=float(rating[i]), error=float(errors[i]), games=int(counts[i]))
+        for name, i in index.items()
+    ]
+    out.sort(key=lambda r: r.rating, reverse=True)
+    return out
+
+
+def ladder_pairs(names: Sequence[str]) -> list[tuple[str, str]]:
+    """Adjacent pairs of a ladder, weakest first: (ghost, beginner), (beginner, amateur)..."""
+    return list(itertools.pairwise(names))
