@@ -39,7 +39,13 @@ from nineball.physics._kernels.detect import (
     jaw_time,
     segment_time,
 )
-from nineball.physics._kernels.motion import classify, evolve, settle, transition_time
+from nineball.physics._kernels.motion import (
+    classify,
+    coefficients,
+    evolve,
+    settle,
+    transition_time,
+)
 from nineball.physics._kernels.resolve import ball_ball, ball_cushion
 
 __all__ = ["run"]
@@ -76,19 +82,22 @@ def _update(
         return
     trans[i] = t + transition_time(rvw[i], mot[i], prm)
     h = trans[i] - t
-    if mot[i] == S_SLIDING or mot[i] == S_ROLLING:
+    R = prm[P_R]
+    moving_i = mot[i] == S_SLIDING or mot[i] == S_ROLLING
+    ci = coefficients(rvw[i], mot[i], prm)
+    if moving_i:
         for k in range(segs.shape[0]):
-            tc = segment_time(rvw[i], mot[i], segs[k], h, prm)
+            tc = segment_time(ci, segs[k], h, R)
             if tc < np.inf and t + tc < cush_t[i]:
                 cush_t[i] = t + tc
                 cush_id[i] = k
         for k in range(jaws.shape[0]):
-            tc = jaw_time(rvw[i], mot[i], jaws[k], h, prm)
+            tc = jaw_time(ci, jaws[k], h, R)
             if tc < np.inf and t + tc < cush_t[i]:
                 cush_t[i] = t + tc
                 cush_id[i] = segs.shape[0] + k
         for k in range(caps.shape[0]):
-            tc = capture_time(rvw[i], mot[i], caps[k], h, prm)
+            tc = capture_time(ci, caps[k], h)
             if tc < np.inf and t + tc < pock_t[i]:
                 pock_t[i] = t + tc
                 pock_id[i] = k
@@ -97,15 +106,13 @@ def _update(
             continue
         a = min(i, k)
         b = max(i, k)
-        if mot[k] == S_POCKETED:
+        moving_k = mot[k] == S_SLIDING or mot[k] == S_ROLLING
+        if mot[k] == S_POCKETED or not (moving_i or moving_k):
             pair[a, b] = np.inf
             continue
-        other = evolve(rvw[k], mot[k], t - tref[k], prm)
+        ck = coefficients(evolve(rvw[k], mot[k], t - tref[k], prm), mot[k], prm)
         hk = min(trans[i], trans[k]) - t
-        if a == i:
-            tc = ball_ball_time(rvw[i], mot[i], other, mot[k], hk, prm)
-        else:
-            tc = ball_ball_time(other, mot[k], rvw[i], mot[i], hk, prm)
+        tc = ball_ball_time(ci, ck, hk, R) if a == i else ball_ball_time(ck, ci, hk, R)
         pair[a, b] = t + tc
 
 
