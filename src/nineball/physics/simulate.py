@@ -230,6 +230,7 @@ class Trajectory:
 
 
 _TABLE_FOR_PARAMS = nine_foot()
+_DEFAULT_PARAMS = PhysicsParams()
 
 
 def _vec(value: object, size: int, what: str) -> tuple[float, ...]:
@@ -326,7 +327,7 @@ def simulate(
         InvalidInputError: bad values (ids, vectors, a miscue, max_events).
         InvalidPlacementError: overlapping balls or a ball outside the playing surface.
     """
-    params = params or PhysicsParams()
+    params = params or _DEFAULT_PARAMS
     table = table or nine_foot()
     if isinstance(max_events, bool) or not isinstance(max_events, int) or max_events < 1:
         raise InvalidInputError(f"max_events must be a positive integer, got {max_events!r}")

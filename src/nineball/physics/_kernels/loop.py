@@ -228,12 +228,13 @@ def run(
     pock_id = np.full(n, -1, dtype=np.int64)
     pocket_of = np.full(n, -1, dtype=np.int64)
     pair = np.full((n, n), np.inf)
-    ev_t = np.zeros(max_events)
-    ev_k = np.zeros(max_events, dtype=np.int64)
-    ev_i = np.zeros(max_events, dtype=np.int64)
-    ev_j = np.full(max_events, -1, dtype=np.int64)
-    ev_s = np.zeros((max_events, 2, 3, 3))
-    ev_m = np.zeros((max_events, 2), dtype=np.int64)
+    # uninitialised: every recorded event writes all of its fields, and only [:count] is read
+    ev_t = np.empty(max_events)
+    ev_k = np.empty(max_events, dtype=np.int64)
+    ev_i = np.empty(max_events, dtype=np.int64)
+    ev_j = np.empty(max_events, dtype=np.int64)
+    ev_s = np.empty((max_events, 2, 3, 3))
+    ev_m = np.empty((max_events, 2), dtype=np.int64)
     for i in range(n):
         trans[i] = transition_time(rvw[i], mot[i], prm)
     for i in range(n):
