@@ -21,29 +21,21 @@ from numba import njit
 
 from nineball.physics._kernels.roots import first_down_crossing
 
-__all__ = ["TOUCH", "ball_ball_time", "capture_time", "jaw_time", "segment_time"]
+__all__ = ["TOUCH", "capture_time", "circle_time", "segment_time"]
 
 TOUCH = 1e-9
 """Distance in m within which two surfaces count as touching (the near-future epsilon)."""
 
 
 @njit(cache=True, error_model="numpy")
-def ball_ball_time(c1: np.ndarray, c2: np.ndarray, horizon: float, R: float) -> float:
-    """Time until two balls touch: first root of |dr(t)|^2 - (2R)^2 (a quartic)."""
-    cx = c2[0, 0] - c1[0, 0]
-    cy = c2[0, 1] - c1[0, 1]
-    bx = c2[1, 0] - c1[1, 0]
-    by = c2[1, 1] - c1[1, 1]
-    ax = c2[2, 0] - c1[2, 0]
-    ay = c2[2, 1] - c1[2, 1]
-    return _circle_time(cx, cy, bx, by, ax, ay, 2.0 * R, horizon)
-
-
-@njit(cache=True, error_model="numpy")
-def _circle_time(
+def circle_time(
     cx: float, cy: float, bx: float, by: float, ax: float, ay: float, d: float, horizon: float
 ) -> float:
-    """First time |c + b t + a t^2| reaches d from outside (quartic), with the contact policy."""
+    """First time |c + b t + a t^2| reaches d from outside (a quartic), with the contact policy.
+
+    Ball-ball: c, b, a are the differences of the two balls' position polynomials and d = 2R.
+    Jaw: the ball's polynomial minus the jaw's centre, d = R + the jaw's radius.
+    """
     dist = math.sqrt(cx * cx + cy * cy)
     h = horizon
     # quick rejection: the gap cannot close within the horizon
@@ -90,14 +82,6 @@ def segment_time(c: np.ndarray, seg: np.ndarray, horizon: float, R: float) -> fl
     if 0.0 <= f <= 1.0:
         return t
     return np.inf
-
-
-@njit(cache=True, error_model="numpy")
-def jaw_time(c: np.ndarray, jaw: np.ndarray, horizon: float, R: float) -> float:
-    """Time until the ball touches a rounded point: |r(t) - c|^2 = (R + rho)^2."""
-    return _circle_time(
-        c[0, 0] - jaw[0], c[0, 1] - jaw[1], c[1, 0], c[1, 1], c[2, 0], c[2, 1], R + jaw[2], horizon
-    )
 
 
 @njit(cache=True, error_model="numpy")

@@ -38,15 +38,6 @@ V_EPS = 1e-12
 
 
 @njit(cache=True, error_model="numpy")
-def _spin_z(wz: float, dt: float, alpha: float) -> float:
-    """Linear decay of the z-spin, clamped at zero without sign reversal."""
-    mag = abs(wz) - alpha * dt
-    if mag <= 0.0:
-        return 0.0
-    return math.copysign(mag, wz)
-
-
-@njit(cache=True, error_model="numpy")
 def evolve(rvw: np.ndarray, state: int, dt: float, prm: np.ndarray) -> np.ndarray:
     """State after ``dt`` s of motion in ``state`` (no transition may occur in between).
 
@@ -57,7 +48,9 @@ def evolve(rvw: np.ndarray, state: int, dt: float, prm: np.ndarray) -> np.ndarra
         return out
     R = prm[P_R]
     g = prm[P_G]
-    out[2, 2] = _spin_z(rvw[2, 2], dt, prm[P_ALPHA])
+    # the z-spin decays linearly and stops at zero without reversing
+    spin = abs(rvw[2, 2]) - prm[P_ALPHA] * dt
+    out[2, 2] = math.copysign(spin, rvw[2, 2]) if spin > 0.0 else 0.0
     if state == S_SPINNING:
         return out
     if state == S_SLIDING:
