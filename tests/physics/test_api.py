@@ -180,3 +180,18 @@ def test_params_dataclass_is_frozen() -> None:
     p = PhysicsParams()
     with pytest.raises(dataclasses.FrozenInstanceError):
         p.mu_slide = 0.3  # type: ignore[misc]
+
+
+def test_input_order_does_not_matter() -> None:
+    balls = [
+        BallInput(id=5, r=(0.7, 1.5)),
+        BallInput(id=0, r=(0.635, 0.6)),
+        BallInput(id=2, r=(0.3, 1.9)),
+    ]
+    stroke = Stroke(speed=3.0, aim=math.atan2(0.9, 0.065))
+    a = simulate(balls, stroke=stroke)
+    b = simulate(list(reversed(balls)), stroke=stroke)
+    assert a.ball_ids == (0, 2, 5)
+    assert a.events() == b.events()
+    hit = next(e for e in a.events() if e.kind is EventKind.BALL_BALL)
+    assert hit.balls == (0, 5)

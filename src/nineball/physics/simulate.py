@@ -252,17 +252,22 @@ def prepare(
 ) -> tuple[tuple[int, ...], NDArray[np.float64], NDArray[np.int64]]:
     """Validate the balls and apply the stroke: ids, states (n, 3, 3) and motion states.
 
+    The balls are put in ascending id order, so the result does not depend on the order of the
+    input, and "the lowest ball index" of the tie rule is the lowest ball id.
+
     Raises:
         InvalidInputError: a bad id, vector or stroke (a miscue).
         InvalidPlacementError: a ball overlaps another or lies outside the playing surface.
     """
+    for b in balls:
+        if isinstance(b.id, bool) or not isinstance(b.id, int) or not 0 <= b.id <= 9:
+            raise InvalidInputError(f"ball id must be an integer 0-9, got {b.id!r}")
+    balls = sorted(balls, key=lambda b: b.id)
     ids: list[int] = []
     R = params.radius
     n = len(balls)
     rvw = np.zeros((n, 3, 3))
     for q, b in enumerate(balls):
-        if isinstance(b.id, bool) or not isinstance(b.id, int) or not 0 <= b.id <= 9:
-            raise InvalidInputError(f"ball id must be an integer 0-9, got {b.id!r}")
         if b.id in ids:
             raise InvalidInputError(f"ball {b.id!r} is listed twice")
         ids.append(b.id)
