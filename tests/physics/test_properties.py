@@ -68,7 +68,7 @@ def test_random_layouts_are_physical(shot: tuple[int, int, float, float, float, 
     assert not tr.truncated  # every shot terminates
     assert_energy_never_increases(tr)
     assert_momentum_conserved(tr)
-    assert_no_overlap(tr)
+    assert_no_overlap(tr, samples=300)
     on_surface(tr)
     times = tr.times
     assert np.all(np.diff(times) >= 0.0)
