@@ -17,8 +17,8 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
 
+from nineball.physics._kernels.jit import internal
 from nineball.physics._kernels.roots import first_down_crossing
 
 __all__ = ["TOUCH", "capture_time", "circle_time", "segment_time"]
@@ -27,7 +27,7 @@ TOUCH = 1e-9
 """Distance in m within which two surfaces count as touching (the near-future epsilon)."""
 
 
-@njit(cache=True, error_model="numpy")
+@internal
 def circle_time(
     cx: float, cy: float, bx: float, by: float, ax: float, ay: float, d: float, horizon: float
 ) -> float:
@@ -52,7 +52,7 @@ def circle_time(
     return first_down_crossing(k4, k3, k2, k1, c0, horizon, 2.0 * d * TOUCH)
 
 
-@njit(cache=True, error_model="numpy")
+@internal
 def segment_time(c: np.ndarray, seg: np.ndarray, horizon: float, R: float) -> float:
     """Time until the ball's surface reaches a straight cushion nose (or facing) segment.
 
@@ -84,7 +84,7 @@ def segment_time(c: np.ndarray, seg: np.ndarray, horizon: float, R: float) -> fl
     return np.inf
 
 
-@njit(cache=True, error_model="numpy")
+@internal
 def capture_time(c: np.ndarray, cap: np.ndarray, horizon: float) -> float:
     """Time until the ball's centre crosses a pocket's capture line o . r = c (going in).
 

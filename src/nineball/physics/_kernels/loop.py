@@ -38,6 +38,7 @@ from nineball.physics._kernels.detect import (
     circle_time,
     segment_time,
 )
+from nineball.physics._kernels.jit import internal
 from nineball.physics._kernels.motion import (
     classify,
     coefficients,
@@ -50,7 +51,7 @@ from nineball.physics._kernels.resolve import ball_ball, ball_cushion
 __all__ = ["run"]
 
 
-@njit(cache=True, error_model="numpy")
+@internal
 def _update(
     i: int,
     t: float,
@@ -122,7 +123,7 @@ def _update(
         pair[a, b] = t + tc
 
 
-@njit(cache=True, error_model="numpy")
+@internal
 def _put(dst: np.ndarray, b: int, src: np.ndarray) -> None:
     """dst[b] = src for a (3, 3) state (explicit loops compile faster than slice assignment)."""
     for r in range(3):
@@ -130,7 +131,7 @@ def _put(dst: np.ndarray, b: int, src: np.ndarray) -> None:
             dst[b, r, c] = src[r, c]
 
 
-@njit(cache=True, error_model="numpy")
+@internal
 def _record(
     ev_t: np.ndarray,
     ev_k: np.ndarray,

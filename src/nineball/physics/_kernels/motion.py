@@ -27,6 +27,7 @@ from nineball.physics._kernels.constants import (
     S_SPINNING,
     S_STATIONARY,
 )
+from nineball.physics._kernels.jit import internal
 
 __all__ = ["classify", "coefficients", "evolve", "settle", "transition_time"]
 
@@ -86,7 +87,7 @@ def evolve(rvw: np.ndarray, state: int, dt: float, prm: np.ndarray) -> np.ndarra
     return out
 
 
-@njit(cache=True, error_model="numpy")
+@internal
 def transition_time(rvw: np.ndarray, state: int, prm: np.ndarray) -> float:
     """Time in s until the next motion transition (inf if none)."""
     g = prm[P_G]
@@ -102,7 +103,7 @@ def transition_time(rvw: np.ndarray, state: int, prm: np.ndarray) -> float:
     return np.inf
 
 
-@njit(cache=True, error_model="numpy")
+@internal
 def coefficients(rvw: np.ndarray, state: int, prm: np.ndarray) -> np.ndarray:
     """Position as a polynomial in time: r(t) = c[0] + c[1] t + c[2] t^2, shape (3, 2)."""
     c = np.zeros((3, 2))
@@ -156,7 +157,7 @@ def classify(rvw: np.ndarray, prm: np.ndarray) -> int:
     return S_STATIONARY
 
 
-@njit(cache=True, error_model="numpy")
+@internal
 def settle(rvw: np.ndarray, prm: np.ndarray) -> np.ndarray:
     """Instant slide-to-roll: the state a sliding ball reaches when the cloth removes its slip.
 
