@@ -132,7 +132,7 @@ class Trajectory:
                     time=0.0,
                     kind=EventKind.STROKE,
                     balls=(0,),
-                    states=(self._state(self.initial[i0], int(self.initial_motion[i0]), -1),),
+                    states=(self._state(self.initial[i0], int(self.initial_motion[i0])),),
                 )
             )
         for e in range(self.times.shape[0]):
@@ -140,11 +140,11 @@ class Trajectory:
             i = int(self.first[e])
             j = int(self.second[e])
             pocket = _POCKETS[j] if kind is EventKind.POCKET else None
-            states = [self._state(self.after[e, 0], int(self.after_motion[e, 0]), j, pocket)]
+            states = [self._state(self.after[e, 0], int(self.after_motion[e, 0]), pocket)]
             balls = [self.ball_ids[i]]
             if kind is EventKind.BALL_BALL:
                 balls.append(self.ball_ids[j])
-                states.append(self._state(self.after[e, 1], int(self.after_motion[e, 1]), -1))
+                states.append(self._state(self.after[e, 1], int(self.after_motion[e, 1])))
             out.append(
                 Event(
                     time=float(self.times[e]),
@@ -158,9 +158,7 @@ class Trajectory:
         return tuple(out)
 
     @staticmethod
-    def _state(
-        rvw: NDArray[np.float64], motion: int, _j: int, pocket: PocketId | None = None
-    ) -> BallState:
+    def _state(rvw: NDArray[np.float64], motion: int, pocket: PocketId | None = None) -> BallState:
         return BallState(
             r=(float(rvw[0, 0]), float(rvw[0, 1]), float(rvw[0, 2])),
             v=(float(rvw[1, 0]), float(rvw[1, 1]), float(rvw[1, 2])),
@@ -175,7 +173,6 @@ class Trajectory:
             b: self._state(
                 self.final[i],
                 int(self.final_motion[i]),
-                -1,
                 _POCKETS[int(self.pocket_of[i])] if self.pocket_of[i] >= 0 else None,
             )
             for i, b in enumerate(self.ball_ids)
