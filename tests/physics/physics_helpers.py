@@ -39,9 +39,10 @@ def assert_energy_never_increases(tr: Trajectory) -> None:
         assert b <= a + tol
 
 
-def assert_no_overlap(tr: Trajectory) -> None:
-    """No two balls on the table overlap (by more than 1e-9 m) at any event time."""
-    times = np.unique(tr.times)
+def assert_no_overlap(tr: Trajectory, samples: int = 0) -> None:
+    """No two balls on the table overlap (by more than 1e-9 m) at any event time, nor at
+    ``samples`` evenly spaced times in between (a missed collision would show as an overlap)."""
+    times = np.unique(np.concatenate([tr.times, np.linspace(0.0, tr.duration, samples)]))
     states = tr.states_at(times)
     for q, t in enumerate(times):
         pos = states[q, :, 0, :2]

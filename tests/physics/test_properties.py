@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from physics_helpers import (
     assert_energy_never_increases,
@@ -60,14 +60,15 @@ SHOTS = st.tuples(
 ).filter(lambda shot: math.hypot(shot[4], shot[5]) <= 0.49)  # inside the miscue limit
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25, deadline=None, derandomize=True)
 @given(SHOTS)
 def test_random_layouts_are_physical(shot: tuple[int, int, float, float, float, float]) -> None:
+    assume(math.hypot(shot[4], shot[5]) <= 0.5)  # inside the miscue limit
     tr = run(*shot)
     assert not tr.truncated  # every shot terminates
     assert_energy_never_increases(tr)
     assert_momentum_conserved(tr)
-    assert_no_overlap(tr)
+    assert_no_overlap(tr, samples=300)
     on_surface(tr)
     times = tr.times
     assert np.all(np.diff(times) >= 0.0)
@@ -79,11 +80,12 @@ def test_random_layouts_are_physical(shot: tuple[int, int, float, float, float, 
             assert np.dot(np.subtract(b.v[:2], a.v[:2]), n) >= -1e-12
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=10, deadline=None, derandomize=True)
 @given(SHOTS)
 def test_identical_input_identical_output(
     shot: tuple[int, int, float, float, float, float],
 ) -> None:
+    assume(math.hypot(shot[4], shot[5]) <= 0.5)  # inside the miscue limit
     a, b = run(*shot), run(*shot)
     assert a.events() == b.events()
     assert np.array_equal(a.final, b.final)

@@ -132,7 +132,7 @@ class Trajectory:
                     time=0.0,
                     kind=EventKind.STROKE,
                     balls=(0,),
-                    states=(self._state(self.initial[i0], int(self.initial_motion[i0]), -1),),
+                    states=(self._state(self.initial[i0], int(self.initial_motion[i0])),),
                 )
             )
         for e in range(self.times.shape[0]):
@@ -140,11 +140,11 @@ class Trajectory:
             i = int(self.first[e])
             j = int(self.second[e])
             pocket = _POCKETS[j] if kind is EventKind.POCKET else None
-            states = [self._state(self.after[e, 0], int(self.after_motion[e, 0]), j, pocket)]
+            states = [self._state(self.after[e, 0], int(self.after_motion[e, 0]), pocket)]
             balls = [self.ball_ids[i]]
             if kind is EventKind.BALL_BALL:
                 balls.append(self.ball_ids[j])
-                states.append(self._state(self.after[e, 1], int(self.after_motion[e, 1]), -1))
+                states.append(self._state(self.after[e, 1], int(self.after_motion[e, 1])))
             out.append(
                 Event(
                     time=float(self.times[e]),
@@ -158,9 +158,7 @@ class Trajectory:
         return tuple(out)
 
     @staticmethod
-    def _state(
-        rvw: NDArray[np.float64], motion: int, _j: int, pocket: PocketId | None = None
-    ) -> BallState:
+    def _state(rvw: NDArray[np.float64], motion: int, pocket: PocketId | None = None) -> BallState:
         return BallState(
             r=(float(rvw[0, 0]), float(rvw[0, 1]), float(rvw[0, 2])),
             v=(float(rvw[1, 0]), float(rvw[1, 1]), float(rvw[1, 2])),
@@ -175,7 +173,6 @@ class Trajectory:
             b: self._state(
                 self.final[i],
                 int(self.final_motion[i]),
-                -1,
                 _POCKETS[int(self.pocket_of[i])] if self.pocket_of[i] >= 0 else None,
             )
             for i, b in enumerate(self.ball_ids)
@@ -230,6 +227,7 @@ class Trajectory:
 
 
 _TABLE_FOR_PARAMS = nine_foot()
+_DEFAULT_PARAMS = PhysicsParams()
 
 
 def _vec(value: object, size: int, what: str) -> tuple[float, ...]:
@@ -284,17 +282,22 @@ def prepare(
 ) -> tuple[tuple[int, ...], NDArray[np.float64], NDArray[np.int64]]:
     """Validate the balls and apply the stroke: ids, states (n, 3, 3) and motion states.
 
+    The balls are put in ascending id order, so the result does not depend on the order of the
+    input, and "the lowest ball index" of the tie rule is the lowest ball id.
+
     Raises:
         InvalidInputError: a bad id, vector or stroke (a miscue).
         InvalidPlacementError: a ball overlaps another or lies outside the playing surface.
     """
+    for b in balls:
+        if isinstance(b.id, bool) or not isinstance(b.id, int) or not 0 <= b.id <= 9:
+            raise InvalidInputError(f"ball id must be an integer 0-9, got {b.id!r}")
+    balls = sorted(balls, key=lambda b: b.id)
     ids: list[int] = []
     R = params.radius
     n = len(balls)
     rvw = np.zeros((n, 3, 3))
     for q, b in enumerate(balls):
-        if isinstance(b.id, bool) or not isinstance(b.id, int) or not 0 <= b.id <= 9:
-            raise InvalidInputError(f"ball id must be an integer 0-9, got {b.id!r}")
         if b.id in ids:
             raise InvalidInputError(f"ball {b.id!r} is listed twice")
         ids.append(b.id)
@@ -360,7 +363,7 @@ def simulate(
         InvalidInputError: bad values (ids, vectors, a miscue, max_events).
         InvalidPlacementError: overlapping balls or a ball outside the playing surface.
     """
-    params = params or PhysicsParams()
+    params = params or _DEFAULT_PARAMS
     table = table or nine_foot()
     if isinstance(max_events, bool) or not isinstance(max_events, int) or max_events < 1:
         raise InvalidInputError(f"max_events must be a positive integer, got {max_events!r}")

@@ -1,8 +1,9 @@
 """Times of the next ball-ball, ball-cushion, ball-jaw and ball-pocket events.
 
-Each function takes states already evolved to the current time and a horizon (the earliest next
-motion transition of the balls involved, after which their polynomials change) and returns the
-time from now of the first event, or inf. Contact policy:
+Each function takes the position polynomials r(t) = c[0] + c[1] t + c[2] t^2 (shape (3, 2), from
+:func:`motion.coefficients`) of balls that translate, at the current time, and a horizon (the
+earliest next motion transition of the balls involved, after which their polynomials change), and
+returns the time from now of the first event, or inf. Contact policy:
 
 * A pair (or a ball and a cushion) in contact within ``TOUCH`` m and approaching has an event
   now (t = 0): this resolves frozen balls and frozen lines sequentially.
@@ -16,47 +17,31 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
 
-from nineball.physics._kernels.constants import P_R, S_ROLLING, S_SLIDING
-from nineball.physics._kernels.motion import coefficients
+from nineball.physics._kernels.jit import internal
 from nineball.physics._kernels.roots import first_down_crossing
 
-__all__ = ["TOUCH", "ball_ball_time", "capture_time", "jaw_time", "segment_time"]
+__all__ = ["TOUCH", "capture_time", "circle_time", "segment_time"]
 
 TOUCH = 1e-9
 """Distance in m within which two surfaces count as touching (the near-future epsilon)."""
 
 
-@njit(cache=True, error_model="numpy")
-def _moving(state: int) -> bool:
-    return state in (S_SLIDING, S_ROLLING)
-
-
-@njit(cache=True, error_model="numpy")
-def ball_ball_time(
-    rvw1: np.ndarray, s1: int, rvw2: np.ndarray, s2: int, horizon: float, prm: np.ndarray
+@internal
+def circle_time(
+    cx: float, cy: float, bx: float, by: float, ax: float, ay: float, d: float, horizon: float
 ) -> float:
-    """Time until two balls touch: first root of |dr(t)|^2 - (2R)^2 (a quartic)."""
-    if not (_moving(s1) or _moving(s2)):
-        return np.inf
-    R = prm[P_R]
-    c1 = coefficients(rvw1, s1, prm)
-    c2 = coefficients(rvw2, s2, prm)
-    cx = c2[0, 0] - c1[0, 0]
-    cy = c2[0, 1] - c1[0, 1]
-    bx = c2[1, 0] - c1[1, 0]
-    by = c2[1, 1] - c1[1, 1]
-    ax = c2[2, 0] - c1[2, 0]
-    ay = c2[2, 1] - c1[2, 1]
-    d = 2.0 * R
+    """First time |c + b t + a t^2| reaches d from outside (a quartic), with the contact policy.
+
+    Ball-ball: c, b, a are the differences of the two balls' position polynomials and d = 2R.
+    Jaw: the ball's polynomial minus the jaw's centre, d = R + the jaw's radius.
+    """
     dist = math.sqrt(cx * cx + cy * cy)
-    # quick rejection: the gap cannot close within the horizon
     h = horizon
-    if h < np.inf:
-        reach = math.sqrt(bx * bx + by * by) * h + math.sqrt(ax * ax + ay * ay) * h * h
-        if dist - d > reach + TOUCH:
-            return np.inf
+    # quick rejection: the gap cannot close within the horizon
+    reach = math.sqrt(bx * bx + by * by) * h + math.sqrt(ax * ax + ay * ay) * h * h
+    if dist - d > reach + TOUCH:
+        return np.inf
     c0 = cx * cx + cy * cy - d * d
     k1 = 2.0 * (bx * cx + by * cy)
     if dist - d <= TOUCH and k1 < 0.0:
@@ -67,25 +52,21 @@ def ball_ball_time(
     return first_down_crossing(k4, k3, k2, k1, c0, horizon, 2.0 * d * TOUCH)
 
 
-@njit(cache=True, error_model="numpy")
-def segment_time(
-    rvw: np.ndarray, s: int, seg: np.ndarray, horizon: float, prm: np.ndarray
-) -> float:
+@internal
+def segment_time(c: np.ndarray, seg: np.ndarray, horizon: float, R: float) -> float:
     """Time until the ball's surface reaches a straight cushion nose (or facing) segment.
 
     ``seg`` is (x1, y1, x2, y2, nx, ny) with n the unit normal on the ball's side. The contact
     must fall within the segment's length (its ends are covered by the jaw circles).
     """
-    if not _moving(s):
-        return np.inf
-    R = prm[P_R]
-    c = coefficients(rvw, s, prm)
     nx = seg[4]
     ny = seg[5]
     q0 = nx * (c[0, 0] - seg[0]) + ny * (c[0, 1] - seg[1]) - R
+    if q0 < -R:
+        return np.inf
     q1 = nx * c[1, 0] + ny * c[1, 1]
     q2 = nx * c[2, 0] + ny * c[2, 1]
-    if q0 < -R:
+    if q0 - abs(q1) * horizon - abs(q2) * horizon * horizon > TOUCH:
         return np.inf
     if q0 <= TOUCH and q1 < 0.0:
         t = 0.0
@@ -103,47 +84,13 @@ def segment_time(
     return np.inf
 
 
-@njit(cache=True, error_model="numpy")
-def jaw_time(rvw: np.ndarray, s: int, jaw: np.ndarray, horizon: float, prm: np.ndarray) -> float:
-    """Time until the ball touches a rounded point: |r(t) - c|^2 = (R + rho)^2."""
-    if not _moving(s):
-        return np.inf
-    R = prm[P_R]
-    c = coefficients(rvw, s, prm)
-    cx = c[0, 0] - jaw[0]
-    cy = c[0, 1] - jaw[1]
-    bx = c[1, 0]
-    by = c[1, 1]
-    ax = c[2, 0]
-    ay = c[2, 1]
-    d = R + jaw[2]
-    dist = math.sqrt(cx * cx + cy * cy)
-    h = horizon
-    reach = math.sqrt(bx * bx + by * by) * h + math.sqrt(ax * ax + ay * ay) * h * h
-    if dist - d > reach + TOUCH:
-        return np.inf
-    c0 = cx * cx + cy * cy - d * d
-    k1 = 2.0 * (bx * cx + by * cy)
-    if dist - d <= TOUCH and k1 < 0.0:
-        return 0.0
-    k4 = ax * ax + ay * ay
-    k3 = 2.0 * (ax * bx + ay * by)
-    k2 = bx * bx + by * by + 2.0 * (ax * cx + ay * cy)
-    return first_down_crossing(k4, k3, k2, k1, c0, horizon, 2.0 * d * TOUCH)
-
-
-@njit(cache=True, error_model="numpy")
-def capture_time(
-    rvw: np.ndarray, s: int, cap: np.ndarray, horizon: float, prm: np.ndarray
-) -> float:
+@internal
+def capture_time(c: np.ndarray, cap: np.ndarray, horizon: float) -> float:
     """Time until the ball's centre crosses a pocket's capture line o . r = c (going in).
 
     ``cap`` is (ox, oy, c, mx, my, half): the crossing must lie within ``half`` m of the
     line's midpoint (mx, my), i.e. inside the pocket's throat.
     """
-    if not _moving(s):
-        return np.inf
-    c = coefficients(rvw, s, prm)
     q0 = cap[2] - (cap[0] * c[0, 0] + cap[1] * c[0, 1])
     q1 = -(cap[0] * c[1, 0] + cap[1] * c[1, 1])
     q2 = -(cap[0] * c[2, 0] + cap[1] * c[2, 1])

@@ -34,18 +34,24 @@ from nineball.physics._kernels.constants import (
     S_STATIONARY,
 )
 from nineball.physics._kernels.detect import (
-    ball_ball_time,
     capture_time,
-    jaw_time,
+    circle_time,
     segment_time,
 )
-from nineball.physics._kernels.motion import classify, evolve, settle, transition_time
+from nineball.physics._kernels.jit import internal
+from nineball.physics._kernels.motion import (
+    classify,
+    coefficients,
+    evolve,
+    settle,
+    transition_time,
+)
 from nineball.physics._kernels.resolve import ball_ball, ball_cushion
 
 __all__ = ["run"]
 
 
-@njit(cache=True, error_model="numpy")
+@internal
 def _update(
     i: int,
     t: float,
@@ -76,19 +82,24 @@ def _update(
         return
     trans[i] = t + transition_time(rvw[i], mot[i], prm)
     h = trans[i] - t
-    if mot[i] == S_SLIDING or mot[i] == S_ROLLING:
+    R = prm[P_R]
+    moving_i = mot[i] == S_SLIDING or mot[i] == S_ROLLING
+    ci = coefficients(rvw[i], mot[i], prm)
+    if moving_i:
         for k in range(segs.shape[0]):
-            tc = segment_time(rvw[i], mot[i], segs[k], h, prm)
+            tc = segment_time(ci, segs[k], h, R)
             if tc < np.inf and t + tc < cush_t[i]:
                 cush_t[i] = t + tc
                 cush_id[i] = k
         for k in range(jaws.shape[0]):
-            tc = jaw_time(rvw[i], mot[i], jaws[k], h, prm)
+            jaw = jaws[k]
+            tc = circle_time(ci[0, 0] - jaw[0], ci[0, 1] - jaw[1], ci[1, 0], ci[1, 1], ci[2, 0],
+                             ci[2, 1], R + jaw[2], h)  # fmt: skip
             if tc < np.inf and t + tc < cush_t[i]:
                 cush_t[i] = t + tc
                 cush_id[i] = segs.shape[0] + k
         for k in range(caps.shape[0]):
-            tc = capture_time(rvw[i], mot[i], caps[k], h, prm)
+            tc = capture_time(ci, caps[k], h)
             if tc < np.inf and t + tc < pock_t[i]:
                 pock_t[i] = t + tc
                 pock_id[i] = k
@@ -97,40 +108,22 @@ def _update(
             continue
         a = min(i, k)
         b = max(i, k)
-        if mot[k] == S_POCKETED:
+        moving_k = mot[k] == S_SLIDING or mot[k] == S_ROLLING
+        if mot[k] == S_POCKETED or not (moving_i or moving_k):
             pair[a, b] = np.inf
             continue
-        other = evolve(rvw[k], mot[k], t - tref[k], prm)
+        ck = coefficients(evolve(rvw[k], mot[k], t - tref[k], prm), mot[k], prm)
         hk = min(trans[i], trans[k]) - t
-        if a == i:
-            tc = ball_ball_time(rvw[i], mot[i], other, mot[k], hk, prm)
-        else:
-            tc = ball_ball_time(other, mot[k], rvw[i], mot[i], hk, prm)
+        # differences taken from the lower-index ball to the higher (symmetric, deterministic)
+        c1 = ci if a == i else ck
+        c2 = ck if a == i else ci
+        tc = circle_time(c2[0, 0] - c1[0, 0], c2[0, 1] - c1[0, 1], c2[1, 0] - c1[1, 0],
+                         c2[1, 1] - c1[1, 1], c2[2, 0] - c1[2, 0], c2[2, 1] - c1[2, 1],
+                         2.0 * R, hk)  # fmt: skip
         pair[a, b] = t + tc
 
 
-@njit(cache=True, error_model="numpy")
-def _approach(rvw: np.ndarray, bi: int, bj: int, state_i: np.ndarray, state_j: np.ndarray) -> float:
-    """Approach speed in m/s of two balls along their line of centres."""
-    nx = state_j[0, 0] - state_i[0, 0]
-    ny = state_j[0, 1] - state_i[0, 1]
-    d = math.sqrt(nx * nx + ny * ny)
-    return float(((state_i[1, 0] - state_j[1, 0]) * nx + (state_i[1, 1] - state_j[1, 1]) * ny) / d)
-
-
-@njit(cache=True, error_model="numpy")
-def _cushion_approach(state: np.ndarray, c: int, segs: np.ndarray, jaws: np.ndarray) -> float:
-    """Approach speed in m/s of a ball toward cushion or jaw ``c``."""
-    nseg = segs.shape[0]
-    if c < nseg:
-        return float(-(state[1, 0] * segs[c, 4] + state[1, 1] * segs[c, 5]))
-    jx = jaws[c - nseg, 0] - state[0, 0]
-    jy = jaws[c - nseg, 1] - state[0, 1]
-    d = math.sqrt(jx * jx + jy * jy)
-    return float((state[1, 0] * jx + state[1, 1] * jy) / d)
-
-
-@njit(cache=True, error_model="numpy")
+@internal
 def _put(dst: np.ndarray, b: int, src: np.ndarray) -> None:
     """dst[b] = src for a (3, 3) state (explicit loops compile faster than slice assignment)."""
     for r in range(3):
@@ -138,7 +131,7 @@ def _put(dst: np.ndarray, b: int, src: np.ndarray) -> None:
             dst[b, r, c] = src[r, c]
 
 
-@njit(cache=True, error_model="numpy")
+@internal
 def _record(
     ev_t: np.ndarray,
     ev_k: np.ndarray,
@@ -214,34 +207,44 @@ def run(
     rvw = rvw0.copy()
     mot = mot0.copy()
     tref = np.zeros(n)
-    trans = np.full(n, np.inf)
-    cush_t = np.full(n, np.inf)
-    cush_id = np.full(n, -1, dtype=np.int64)
-    pock_t = np.full(n, np.inf)
-    pock_id = np.full(n, -1, dtype=np.int64)
-    pocket_of = np.full(n, -1, dtype=np.int64)
-    pair = np.full((n, n), np.inf)
-    ev_t = np.zeros(max_events)
-    ev_k = np.zeros(max_events, dtype=np.int64)
-    ev_i = np.zeros(max_events, dtype=np.int64)
-    ev_j = np.full(max_events, -1, dtype=np.int64)
-    ev_s = np.zeros((max_events, 2, 3, 3))
-    ev_m = np.zeros((max_events, 2), dtype=np.int64)
+    trans = np.empty(n)
+    cush_t = np.empty(n)
+    pock_t = np.empty(n)
+    cush_id = np.empty(n, dtype=np.int64)
+    pock_id = np.empty(n, dtype=np.int64)
+    pocket_of = np.empty(n, dtype=np.int64)
+    pair = np.empty((n, n))
+    for i in range(n):
+        trans[i] = np.inf
+        cush_t[i] = np.inf
+        pock_t[i] = np.inf
+        cush_id[i] = -1
+        pock_id[i] = -1
+        pocket_of[i] = -1
+        for j in range(n):
+            pair[i, j] = np.inf
+    # uninitialised: every recorded event writes all of its fields, and only [:count] is read
+    ev_t = np.empty(max_events)
+    ev_k = np.empty(max_events, dtype=np.int64)
+    ev_i = np.empty(max_events, dtype=np.int64)
+    ev_j = np.empty(max_events, dtype=np.int64)
+    ev_s = np.empty((max_events, 2, 3, 3))
+    ev_m = np.empty((max_events, 2), dtype=np.int64)
     for i in range(n):
         trans[i] = transition_time(rvw[i], mot[i], prm)
     for i in range(n):
         _update(i, 0.0, rvw, mot, tref, trans, cush_t, cush_id, pock_t, pock_id, pair,
                 segs, jaws, caps, prm)  # fmt: skip
-    count = 0
+    count = int(np.int64(0))  # a non-literal integer for numba (one compiled signature)
     truncated = False
-    no_ball = np.int64(-1)
-    ev_slide = np.int64(EV_SLIDE_ROLL)
+    no_ball = int(np.int64(-1))
+    ev_slide = int(np.int64(EV_SLIDE_ROLL))
     R = prm[P_R]
     while True:
         best = np.inf
-        kind = -1
-        bi = -1
-        bj = -1
+        kind = no_ball
+        bi = no_ball
+        bj = no_ball
         for i in range(n):
             if trans[i] < best:
                 best = trans[i]
@@ -277,10 +280,23 @@ def run(
             # Low-speed impact: settle the slip of the sliding balls first (slide_roll events).
             if kind == EV_BALL_BALL:
                 state_j = evolve(rvw[bj], mot[bj], t - tref[bj], prm)
-                slow = _approach(rvw, bi, bj, state_i, state_j) < prm[P_SLOW]
+                nx = state_j[0, 0] - state_i[0, 0]
+                ny = state_j[0, 1] - state_i[0, 1]
+                approach = (state_i[1, 0] - state_j[1, 0]) * nx + (
+                    state_i[1, 1] - state_j[1, 1]
+                ) * ny
+                slow = approach < prm[P_SLOW] * math.sqrt(nx * nx + ny * ny)
             else:
                 state_j = state_i
-                slow = _cushion_approach(state_i, bj, segs, jaws) < prm[P_SLOW]
+                if bj < nseg:
+                    approach = -(state_i[1, 0] * segs[bj, 4] + state_i[1, 1] * segs[bj, 5])
+                else:
+                    nx = jaws[bj - nseg, 0] - state_i[0, 0]
+                    ny = jaws[bj - nseg, 1] - state_i[0, 1]
+                    approach = (state_i[1, 0] * nx + state_i[1, 1] * ny) / math.sqrt(
+                        nx * nx + ny * ny
+                    )
+                slow = approach < prm[P_SLOW]
             if slow:
                 settled = False
                 for q in range(2):
@@ -307,7 +323,7 @@ def run(
                     continue
         if kind == 0:
             old = mot[bi]
-            bj = -1
+            bj = no_ball
             if old == S_SLIDING:
                 state_i[2, 0] = -state_i[1, 1] / R
                 state_i[2, 1] = state_i[1, 0] / R

@@ -27,6 +27,7 @@ from nineball.physics._kernels.constants import (
     S_SPINNING,
     S_STATIONARY,
 )
+from nineball.physics._kernels.jit import internal
 
 __all__ = ["classify", "coefficients", "evolve", "settle", "transition_time"]
 
@@ -35,15 +36,6 @@ U_EPS = 1e-9
 
 V_EPS = 1e-12
 """Speed in m/s below which a ball counts as not translating."""
-
-
-@njit(cache=True, error_model="numpy")
-def _spin_z(wz: float, dt: float, alpha: float) -> float:
-    """Linear decay of the z-spin, clamped at zero without sign reversal."""
-    mag = abs(wz) - alpha * dt
-    if mag <= 0.0:
-        return 0.0
-    return math.copysign(mag, wz)
 
 
 @njit(cache=True, error_model="numpy")
@@ -57,7 +49,9 @@ def evolve(rvw: np.ndarray, state: int, dt: float, prm: np.ndarray) -> np.ndarra
         return out
     R = prm[P_R]
     g = prm[P_G]
-    out[2, 2] = _spin_z(rvw[2, 2], dt, prm[P_ALPHA])
+    # the z-spin decays linearly and stops at zero without reversing
+    spin = abs(rvw[2, 2]) - prm[P_ALPHA] * dt
+    out[2, 2] = math.copysign(spin, rvw[2, 2]) if spin > 0.0 else 0.0
     if state == S_SPINNING:
         return out
     if state == S_SLIDING:
@@ -93,7 +87,7 @@ def evolve(rvw: np.ndarray, state: int, dt: float, prm: np.ndarray) -> np.ndarra
     return out
 
 
-@njit(cache=True, error_model="numpy")
+@internal
 def transition_time(rvw: np.ndarray, state: int, prm: np.ndarray) -> float:
     """Time in s until the next motion transition (inf if none)."""
     g = prm[P_G]
@@ -109,7 +103,7 @@ def transition_time(rvw: np.ndarray, state: int, prm: np.ndarray) -> float:
     return np.inf
 
 
-@njit(cache=True, error_model="numpy")
+@internal
 def coefficients(rvw: np.ndarray, state: int, prm: np.ndarray) -> np.ndarray:
     """Position as a polynomial in time: r(t) = c[0] + c[1] t + c[2] t^2, shape (3, 2)."""
     c = np.zeros((3, 2))
@@ -163,7 +157,7 @@ def classify(rvw: np.ndarray, prm: np.ndarray) -> int:
     return S_STATIONARY
 
 
-@njit(cache=True, error_model="numpy")
+@internal
 def settle(rvw: np.ndarray, prm: np.ndarray) -> np.ndarray:
     """Instant slide-to-roll: the state a sliding ball reaches when the cloth removes its slip.
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
 
 from nineball.physics._kernels.constants import (
     P_EB,
@@ -25,11 +24,12 @@ from nineball.physics._kernels.constants import (
     P_MUC,
     P_R,
 )
+from nineball.physics._kernels.jit import internal
 
 __all__ = ["ball_ball", "ball_cushion"]
 
 
-@njit(cache=True, error_model="numpy")
+@internal
 def _apply(
     out: np.ndarray,
     cx: float,
@@ -50,7 +50,7 @@ def _apply(
     out[2, 2] += (cx * py - cy * px) / inertia
 
 
-@njit(cache=True, error_model="numpy")
+@internal
 def ball_ball(rvw1: np.ndarray, rvw2: np.ndarray, prm: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Resolve an impact of two equal balls in contact.
 
@@ -102,7 +102,7 @@ def ball_ball(rvw1: np.ndarray, rvw2: np.ndarray, prm: np.ndarray) -> tuple[np.n
     return a, b
 
 
-@njit(cache=True, error_model="numpy")
+@internal
 def ball_cushion(rvw: np.ndarray, nx: float, ny: float, prm: np.ndarray) -> np.ndarray:
     """Resolve an impact with a rigid cushion whose nose is at height h (Han 2005).
 

@@ -16,16 +16,18 @@ import math
 import numpy as np
 from numba import njit
 
+from nineball.physics._kernels.jit import internal
+
 __all__ = ["first_down_crossing", "poly4"]
 
 
-@njit(cache=True, error_model="numpy")
+@internal
 def poly4(c4: float, c3: float, c2: float, c1: float, c0: float, t: float) -> float:
     """Evaluate c4 t^4 + c3 t^3 + c2 t^2 + c1 t + c0 (Horner)."""
     return (((c4 * t + c3) * t + c2) * t + c1) * t + c0
 
 
-@njit(cache=True, error_model="numpy")
+@internal
 def _quad_roots(a: float, b: float, c: float, lo: float, hi: float, out: np.ndarray) -> int:
     """Roots of a t^2 + b t + c strictly inside (lo, hi), sorted, written to out; their count."""
     n = 0
@@ -55,7 +57,7 @@ def _quad_roots(a: float, b: float, c: float, lo: float, hi: float, out: np.ndar
     return n
 
 
-@njit(cache=True, error_model="numpy")
+@internal
 def _bisect(
     c4: float, c3: float, c2: float, c1: float, c0: float, lo: float, hi: float, flo: float
 ) -> float:
@@ -76,7 +78,7 @@ def _bisect(
     return hi
 
 
-@njit(cache=True, error_model="numpy")
+@internal
 def _cubic_roots(
     a: float, b: float, c: float, d: float, lo: float, hi: float, out: np.ndarray
 ) -> int:

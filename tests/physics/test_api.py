@@ -1,0 +1,197 @@
+"""The Python API: validation, presets, trajectories, kernels against plain numpy references."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import numpy as np
+import pytest
+
+from nineball.equipment import PocketId
+from nineball.errors import InvalidInputError, InvalidPlacementError
+from nineball.physics import (
+    BallInput,
+    EventKind,
+    MotionState,
+    PhysicsParams,
+    Stroke,
+    eight_foot,
+    nine_foot,
+    seven_foot,
+    simulate,
+)
+from nineball.physics._kernels.motion import evolve
+from nineball.physics._kernels.roots import first_down_crossing
+from nineball.physics.simulate import param_vector
+
+R = 0.028575
+
+
+def test_params_validation_names_the_bad_value() -> None:
+    with pytest.raises(InvalidInputError, match="mu_sld"):
+        PhysicsParams().with_overrides({"mu_sld": 0.2})
+    with pytest.raises(InvalidInputError, match=r"'e_ball'.*1\.5"):
+        PhysicsParams(e_ball=1.5)
+    with pytest.raises(InvalidInputError, match="mu_roll"):
+        PhysicsParams(mu_roll=-0.01)
+    with pytest.raises(InvalidInputError, match="ball_friction"):
+        PhysicsParams(ball_friction=-1.0)
+    with pytest.raises(InvalidInputError, match="finite"):
+        PhysicsParams(g=math.inf)
+    p = PhysicsParams().with_overrides({"ball_friction": 0.05, "e_ball": 1.0})
+    assert p.ball_friction_coefficients() == (0.05, 0.0, 0.0)
+    assert "mu_slide" in PhysicsParams.names()
+
+
+def test_simulate_validation() -> None:
+    with pytest.raises(InvalidPlacementError, match=r"balls 0 and 1 overlap"):
+        simulate([BallInput(id=0, r=(0.5, 0.5)), BallInput(id=1, r=(0.5, 0.55))])
+    with pytest.raises(InvalidPlacementError, match="outside the playing surface"):
+        simulate([BallInput(id=0, r=(0.01, 0.5))])
+    with pytest.raises(InvalidInputError, match="listed twice"):
+        simulate([BallInput(id=0, r=(0.5, 0.5)), BallInput(id=0, r=(0.8, 0.5))])
+    with pytest.raises(InvalidInputError, match="id"):
+        simulate([BallInput(id=10, r=(0.5, 0.5))])
+    with pytest.raises(InvalidInputError, match="cue ball"):
+        simulate([BallInput(id=3, r=(0.5, 0.5))], stroke=Stroke(speed=1.0))
+    with pytest.raises(InvalidInputError, match="max_events"):
+        simulate([BallInput(id=0, r=(0.5, 0.5))], max_events=0)
+    with pytest.raises(InvalidInputError, match="elevation"):
+        Stroke(speed=1.0, elevation=math.radians(85))
+    with pytest.raises(InvalidInputError, match="speed"):
+        Stroke(speed=-1.0)
+
+
+def test_presets_and_pro_pockets() -> None:
+    for table, length in ((seven_foot(), 1.9812), (eight_foot(), 2.2352), (nine_foot(), 2.54)):
+        assert table.length == pytest.approx(length)
+        assert table.width == pytest.approx(length / 2)
+        tr = simulate(
+            [BallInput(id=0, r=(table.width / 2, 0.3))],
+            stroke=Stroke(speed=2.0, aim=math.pi / 2 + 0.3),
+            table=table,
+        )
+        assert not tr.truncated
+        final = tr.final_states()[0]
+        if final.pocket is None:
+            inside = R <= final.r[0] <= table.width - R and R <= final.r[1] <= table.length - R
+            # or resting on a pocket's shelf, between the mouth and the capture line
+            near = min(math.dist(final.r[:2], table.pocket_centre(p)) for p in PocketId)
+            assert inside or near < 0.1
+    assert nine_foot(pro_pockets=True).mouth(PocketId.HEAD_LEFT) < nine_foot().mouth(
+        PocketId.HEAD_LEFT
+    )
+
+
+def test_trajectory_is_read_only_and_positions_match_events() -> None:
+    balls = [BallInput(id=0, r=(0.635, 0.6)), BallInput(id=1, r=(0.7, 1.5))]
+    tr = simulate(balls, stroke=Stroke(speed=3.0, aim=math.atan2(0.9, 0.065)))
+    with pytest.raises(ValueError, match="read-only"):
+        tr.final[0, 0, 0] = 1.0
+    assert balls == [BallInput(id=0, r=(0.635, 0.6)), BallInput(id=1, r=(0.7, 1.5))]
+    for e in tr.events():
+        pos = tr.positions_at([e.time])[0]
+        for ball, state in zip(e.balls, e.states, strict=True):
+            assert pos[tr.ball_ids.index(ball)] == pytest.approx(state.r, abs=1e-12)
+    # continuity: no jumps between dense samples
+    ts = np.linspace(0.0, tr.duration, 4000)
+    pos = tr.positions_at(ts)
+    steps = np.linalg.norm(np.diff(pos, axis=0), axis=2)
+    assert np.max(steps) < 0.01
+
+
+def test_max_events_truncates() -> None:
+    tr = simulate([BallInput(id=0, r=(0.635, 0.3), v=(0.0, 2.0))], max_events=2)
+    assert tr.truncated
+    assert len(tr.times) == 2
+
+
+def test_final_state_motion_and_pocket() -> None:
+    tr = simulate(
+        [BallInput(id=0, r=(0.9, 2.2))], stroke=Stroke(speed=1.5, aim=math.atan2(0.34, 0.37))
+    )
+    final = tr.final_states()[0]
+    assert final.motion is MotionState.POCKETED
+    assert final.pocket is PocketId.FOOT_RIGHT
+    assert [e.kind for e in tr.events()][-1] is EventKind.POCKET
+
+
+def _integrate_sliding(rvw: np.ndarray, t_end: float, params: PhysicsParams) -> np.ndarray:
+    """Plain numpy reference: explicit small-step integration of the sliding equations."""
+    s = rvw.copy()
+    n = 20000
+    dt = t_end / n
+    g, mu, radius = params.g, params.mu_slide, params.radius
+    for _ in range(n):
+        u = s[1, :2] + radius * np.array([-s[2, 1], s[2, 0]])
+        un = np.linalg.norm(u)
+        if un < 1e-12:
+            break
+        uh = u / un
+        s[0, :2] += s[1, :2] * dt - 0.5 * mu * g * uh * dt * dt
+        s[1, :2] -= mu * g * uh * dt
+        s[2, 0] -= 2.5 * mu * g / radius * uh[1] * dt
+        s[2, 1] += 2.5 * mu * g / radius * uh[0] * dt
+    return s
+
+
+def test_sliding_kernel_matches_numeric_integration() -> None:
+    params = PhysicsParams()
+    prm = param_vector(params, nine_foot())
+    rvw = np.array([[0.5, 0.5, R], [1.0, 2.0, 0.0], [10.0, -30.0, 5.0]])
+    t = 0.1  # before the slide ends
+    exact = evolve(rvw, int(MotionState.SLIDING), t, prm)
+    ref = _integrate_sliding(rvw, t, params)
+    assert np.allclose(exact[:2, :2], ref[:2, :2], atol=1e-6)
+    assert np.allclose(exact[2, :2], ref[2, :2], atol=1e-4)
+    assert exact[2, 2] == pytest.approx(5.0 - params.spin_decel * t)
+
+
+def test_root_finder_matches_numpy_roots() -> None:
+    rng = np.random.default_rng(5)
+    checked = 0
+    for _ in range(300):
+        c = rng.normal(size=5)
+        c[4] = abs(c[4]) + 0.1  # p(0) > 0
+        tmax = 3.0
+        t = first_down_crossing(c[0], c[1], c[2], c[3], c[4], tmax, 0.0)
+        roots = np.roots(c)
+        real = sorted(r.real for r in roots if abs(r.imag) < 1e-9 and 0 < r.real <= tmax)
+        downs = [r for r in real if np.polyval(c, r - 1e-7) > 0 > np.polyval(c, r + 1e-7)]
+        if downs:
+            assert t == pytest.approx(downs[0], abs=1e-9)
+            checked += 1
+        elif not real:
+            assert t == math.inf
+    assert checked > 50
+    # degenerate leading coefficients: a cubic, a quadratic, a line, a constant
+    assert first_down_crossing(0.0, 1.0, -3.0, 0.0, 1.0, 10.0, 0.0) == pytest.approx(
+        min(r.real for r in np.roots([1.0, -3.0, 0.0, 1.0]) if r.real > 0 and abs(r.imag) < 1e-12)
+    )
+    assert first_down_crossing(0.0, 0.0, 1.0, -3.0, 2.0, 10.0, 0.0) == pytest.approx(1.0)
+    assert first_down_crossing(0.0, 0.0, 0.0, -2.0, 1.0, 10.0, 0.0) == pytest.approx(0.5)
+    assert first_down_crossing(0.0, 0.0, 0.0, 0.0, 1.0, 10.0, 0.0) == math.inf
+    # a tangent graze (double root) is not a crossing
+    assert first_down_crossing(0.0, 0.0, 1.0, -2.0, 1.0, 10.0, 1e-12) == math.inf
+
+
+def test_params_dataclass_is_frozen() -> None:
+    p = PhysicsParams()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        p.mu_slide = 0.3  # type: ignore[misc]
+
+
+def test_input_order_does_not_matter() -> None:
+    balls = [
+        BallInput(id=5, r=(0.7, 1.5)),
+        BallInput(id=0, r=(0.635, 0.6)),
+        BallInput(id=2, r=(0.3, 1.9)),
+    ]
+    stroke = Stroke(speed=3.0, aim=math.atan2(0.9, 0.065))
+    a = simulate(balls, stroke=stroke)
+    b = simulate(list(reversed(balls)), stroke=stroke)
+    assert a.ball_ids == (0, 2, 5)
+    assert a.events() == b.events()
+    hit = next(e for e in a.events() if e.kind is EventKind.BALL_BALL)
+    assert hit.balls == (0, 5)
