@@ -161,3 +161,34 @@ def test_analyse_a_recorded_position(capsys: pytest.CaptureFixture[str], tmp_pat
     assert main(["analyse", str(record), "--shot", "999"]) == 1
     assert "no entry 999" in capsys.readouterr().out
     assert main(["analyse", str(record), "--level", "god"]) == 2
+
+
+def test_ladder_and_realism_commands(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    output, plot = tmp_path / "ladder.json", tmp_path / "ladder.png"
+    args = ["ladder", "--players", "ghost,beginner", "--games", "4", "--workers", "1",
+            "--seed", "1", "--output", str(output), "--plot", str(plot)]  # fmt: skip
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "beginner beat ghost in" in out
+    data = json.loads(output.read_text())
+    assert {r["name"] for r in data["ratings"]} == {"ghost", "beginner"}
+    assert len(data["games"]) == 4
+    assert plot.read_bytes()[:4] == b"\x89PNG"
+    assert main(["ladder", "--players", "beginner,club"]) == 2
+    assert main(["realism", "--level", "beginner", "--games", "2", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "legal break pocketing a ball" in out
+    assert "17% - 30%" in out
+    assert main(["realism", "--level", "god"]) == 2
+
+
+def test_wilson_interval() -> None:
+    from nineball.cli.ladder import wilson
+
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(0.404, abs=1e-3)
+    assert high == pytest.approx(0.596, abs=1e-3)
+    assert wilson(0, 0) == (0.0, 1.0)
