@@ -7,7 +7,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 # numba writes its compiled-kernel cache here (a scratch dir inside the checkout, git-ignored).
 export NUMBA_CACHE_DIR ?= $(CURDIR)/.cache/numba
-LINTED := $(wildcard src tests benchmarks)
+LINTED := $(wildcard src tests benchmarks tools)
 
 .PHONY: play test lint typecheck layers pytest bench clean
 

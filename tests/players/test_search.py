@@ -12,7 +12,7 @@ from nineball.game.layout import check_cue_placement
 from nineball.game.match import Match
 from nineball.physics import BallInput, PhysicsParams, nine_foot, simulate
 from nineball.players import TableView, play_match, view_of
-from nineball.players.search import LEVELS, SearchPlayer, pot_quality
+from nineball.players.search import BREAK, LEVELS, SearchPlayer, pot_quality
 from nineball.rules import Choice, CueBall, MatchConfig, MatchState, Phase, Seat, ShotFacts, shoot
 
 TABLE, PARAMS = nine_foot(), PhysicsParams()
@@ -76,7 +76,8 @@ def test_the_break_comes_from_the_kitchen() -> None:
     decision = SearchPlayer(LEVELS["pro"]).decide(view_of(match), np.random.default_rng(0))
     assert decision.cue_ball is not None
     assert decision.cue_ball[1] < TABLE.head_string
-    assert decision.stroke.speed == LEVELS["pro"].break_speed
+    assert decision.stroke.speed == BREAK.speed
+    assert LEVELS["pro"].break_speed is None
 
 
 def test_same_seed_same_decision() -> None:

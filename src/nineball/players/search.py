@@ -21,9 +21,11 @@ The recipe of the computational-pool olympiads (PickPocket, CueCard; shared/real
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from importlib.resources import files
 
 import numpy as np
 
@@ -52,8 +54,15 @@ class BreakPlan:
     """Aim offset from the 1's centre, as a fraction of R (a fuller or thinner hit)."""
 
 
-BREAK = BreakPlan(x=0.635, speed=10.5, height=-0.15, offset=0.0)
-"""The break every search level plays (pros break at 9.8-11.6 m/s, shared/realism.md)."""
+def _load_break() -> BreakPlan:
+    data = json.loads(files("nineball.players").joinpath("break.json").read_text("utf-8"))
+    return BreakPlan(**data["plan"])
+
+
+BREAK = _load_break()
+"""The break every search level plays, chosen offline by ``tools/optimise_break.py`` under pro
+noise and shipped as ``break.json`` (pros break at 9.8-11.6 m/s, shared/realism.md). Weaker
+levels break softer (:attr:`Level.break_speed`)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -71,7 +80,8 @@ class Level:
     """Tip heights tried on pots (stun, follow, draw)."""
     kinds: frozenset[str] = frozenset({"direct", "bank", "combo", "kick", "safety"})
     """The kinds of candidate the level considers."""
-    break_speed: float = BREAK.speed
+    break_speed: float | None = None
+    """The break's speed in m/s (None: the shipped plan's, :data:`BREAK`)."""
     description: str = ""
 
 
@@ -599,12 +609,13 @@ class SearchPlayer:
         return GhostBallPlayer().lag(view, rng)
 
     def _break(self, view: TableView) -> Decision:
-        cue = (BREAK.x, view.table.head_string - 0.1)
+        cue = (BREAK.x, view.table.head_string - 0.1)  # the kitchen, 10 cm behind the string
         one = view.layout[BallId.ONE]
         distance = math.hypot(one[0] - cue[0], one[1] - cue[1])
         aim = math.atan2(one[1] - cue[1], one[0] - cue[0])
         aim += BREAK.offset * view.params.radius / distance
-        stroke = Stroke(speed=self.level.break_speed, aim=aim, height=BREAK.height)
+        speed = BREAK.speed if self.level.break_speed is None else self.level.break_speed
+        stroke = Stroke(speed=speed, aim=aim, height=BREAK.height)
         return Decision(stroke=stroke, cue_ball=cue)
 
 
