@@ -315,7 +315,6 @@ def run(
             bj = no_ball
             kind = EV_SLIDE_ROLL
             state_i = settle(state_i, prm)
-            mot[bi] = classify(state_i, prm)
         elif kind == 0:
             old = mot[bi]
             bj = no_ball
@@ -358,19 +357,19 @@ def run(
                 nx = jx / dn
                 ny = jy / dn
             state_i = ball_cushion(state_i, nx, ny, prm)
-            mot[bi] = classify(state_i, prm)
         else:
             state_i, state_j = ball_ball(state_i, state_j, prm)
-            mot[bi] = classify(state_i, prm)
-            mot[bj] = classify(state_j, prm)
-            _put(rvw, bj, state_j)
-            tref[bj] = t
-            dirty[bj] = 1
         if kind != EV_BALL_BALL:
             state_j = state_i
-        _put(rvw, bi, state_i)
-        tref[bi] = t
-        dirty[bi] = 1
+        # store the new states; impacts and settling leave a free ball to classify
+        for q in range(2 if kind == EV_BALL_BALL else 1):
+            b = bi if q == 0 else bj
+            st = state_i if q == 0 else state_j
+            if settle_ball != no_ball or kind in (EV_CUSHION, EV_BALL_BALL):
+                mot[b] = classify(st, prm)
+            _put(rvw, b, st)
+            tref[b] = t
+            dirty[b] = 1
         mot_j = mot[bj] if kind == EV_BALL_BALL else no_ball
         _record(ev_t, ev_k, ev_i, ev_j, ev_s, ev_m, count, t, kind, bi, bj,
                 state_i, mot[bi], state_j, mot_j)  # fmt: skip
