@@ -195,3 +195,12 @@ def test_input_order_does_not_matter() -> None:
     assert a.events() == b.events()
     hit = next(e for e in a.events() if e.kind is EventKind.BALL_BALL)
     assert hit.balls == (0, 5)
+
+
+def test_centre_hit_gives_exactly_no_spin() -> None:
+    params = PhysicsParams()
+    for aim in (0.0, 0.3, math.pi / 2, 2.0, 4.5):
+        v, w = Stroke(speed=2.5, aim=aim).ball_velocities(params)
+        assert np.all(w == 0.0)
+        assert math.hypot(v[0], v[1]) == pytest.approx(2.5)
+        assert math.atan2(v[1], v[0]) % (2 * math.pi) == pytest.approx(aim)

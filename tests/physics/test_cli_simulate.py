@@ -177,3 +177,22 @@ def test_real_subprocess() -> None:
     )
     assert proc.returncode == 2
     assert json.loads(proc.stdout)["error"]["code"] == "bad_json"
+
+
+def test_output_is_identical_across_runs(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    req = {
+        "balls": [
+            {"id": 0, "r": [0.3, 0.4]},
+            {"id": 1, "r": [0.7, 1.6]},
+            {"id": 2, "r": [1.0, 2.2]},
+        ],
+        "stroke": {"speed": 5.0, "aim_deg": 68.0, "side": 0.2, "height": -0.3},
+    }
+    texts = []
+    for _ in range(2):
+        monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(req)))
+        assert main(["simulate"]) == 0
+        texts.append(capsys.readouterr().out)
+    assert texts[0] == texts[1]

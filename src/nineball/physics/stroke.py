@@ -99,18 +99,21 @@ class Stroke:
             right[2] * d[0] - right[0] * d[2],
             right[0] * d[1] - right[1] * d[0],
         )
-        depth = math.sqrt(max(0.0, 1.0 - self.side**2 - self.height**2))
-        rc = [R * (self.side * right[k] + self.height * up[k] - depth * d[k]) for k in range(3)]
+        # w = (r_c x J) / I with r_c = R (side right + height up - depth d) and J = j d: the
+        # depth term is parallel to J and drops out exactly (no spin from a centre hit)
         j = m * self.speed / ce
-        impulse = (j * d[0], j * d[1], j * d[2])
-        inertia = 0.4 * m * R * R
-        w = np.array(
-            [
-                (rc[1] * impulse[2] - rc[2] * impulse[1]) / inertia,
-                (rc[2] * impulse[0] - rc[0] * impulse[2]) / inertia,
-                (rc[0] * impulse[1] - rc[1] * impulse[0]) / inertia,
-            ]
+        k = j * R / (0.4 * m * R * R)
+        rxd = (
+            right[1] * d[2] - right[2] * d[1],
+            right[2] * d[0] - right[0] * d[2],
+            right[0] * d[1] - right[1] * d[0],
         )
+        uxd = (
+            up[1] * d[2] - up[2] * d[1],
+            up[2] * d[0] - up[0] * d[2],
+            up[0] * d[1] - up[1] * d[0],
+        )
+        w = np.array([k * (self.side * rxd[q] + self.height * uxd[q]) for q in range(3)])
         heading = self.aim + self.squirt(params)
         v = np.array([self.speed * math.cos(heading), self.speed * math.sin(heading), 0.0])
         return v, w

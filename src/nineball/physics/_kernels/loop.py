@@ -230,17 +230,22 @@ def run(
     ev_j = np.empty(max_events, dtype=np.int64)
     ev_s = np.empty((max_events, 2, 3, 3))
     ev_m = np.empty((max_events, 2), dtype=np.int64)
+    dirty = np.empty(n, dtype=np.int64)  # balls whose cached event times must be recomputed
     for i in range(n):
         trans[i] = transition_time(rvw[i], mot[i], prm)
-    for i in range(n):
-        _update(i, 0.0, rvw, mot, tref, trans, cush_t, cush_id, pock_t, pock_id, pair,
-                segs, jaws, caps, prm)  # fmt: skip
+        dirty[i] = 1
     count = int(np.int64(0))  # a non-literal integer for numba (one compiled signature)
     truncated = False
     no_ball = int(np.int64(-1))
-    ev_slide = int(np.int64(EV_SLIDE_ROLL))
     R = prm[P_R]
+    t = 0.0
     while True:
+        # one call site for the update and one for the record keep the compiled loop small
+        for i in range(n):
+            if dirty[i] != 0:
+                _update(i, t, rvw, mot, tref, trans, cush_t, cush_id, pock_t, pock_id, pair,
+                        segs, jaws, caps, prm)  # fmt: skip
+                dirty[i] = 0
         best = np.inf
         kind = no_ball
         bi = no_ball
@@ -276,8 +281,11 @@ def run(
             break
         t = best
         state_i = evolve(rvw[bi], mot[bi], t - tref[bi], prm)
+        state_j = state_i
+        settle_ball = no_ball
         if kind in (EV_BALL_BALL, EV_CUSHION):
-            # Low-speed impact: settle the slip of the sliding balls first (slide_roll events).
+            # A low-speed impact first settles the slip of a sliding ball in it (a slide_roll
+            # event); the impact is then found again at the same time and resolved.
             if kind == EV_BALL_BALL:
                 state_j = evolve(rvw[bj], mot[bj], t - tref[bj], prm)
                 nx = state_j[0, 0] - state_i[0, 0]
@@ -287,7 +295,6 @@ def run(
                 ) * ny
                 slow = approach < prm[P_SLOW] * math.sqrt(nx * nx + ny * ny)
             else:
-                state_j = state_i
                 if bj < nseg:
                     approach = -(state_i[1, 0] * segs[bj, 4] + state_i[1, 1] * segs[bj, 5])
                 else:
@@ -298,30 +305,17 @@ def run(
                     )
                 slow = approach < prm[P_SLOW]
             if slow:
-                settled = False
-                for q in range(2):
-                    b = bi if q == 0 else bj
-                    if (q == 1 and kind != EV_BALL_BALL) or mot[b] != S_SLIDING:
-                        continue
-                    if count >= max_events:
-                        break
-                    st = state_i if q == 0 else state_j
-                    st = settle(st, prm)
-                    mot[b] = classify(st, prm)
-                    _put(rvw, b, st)
-                    tref[b] = t
-                    _record(ev_t, ev_k, ev_i, ev_j, ev_s, ev_m, count, t, ev_slide, b, no_ball,
-                            st, mot[b], st, no_ball)  # fmt: skip
-                    count += 1
-                    settled = True
-                if settled:
-                    _update(bi, t, rvw, mot, tref, trans, cush_t, cush_id, pock_t, pock_id,
-                            pair, segs, jaws, caps, prm)  # fmt: skip
-                    if kind == EV_BALL_BALL:
-                        _update(bj, t, rvw, mot, tref, trans, cush_t, cush_id, pock_t,
-                                pock_id, pair, segs, jaws, caps, prm)  # fmt: skip
-                    continue
-        if kind == 0:
+                if mot[bi] == S_SLIDING:
+                    settle_ball = bi
+                elif kind == EV_BALL_BALL and mot[bj] == S_SLIDING:
+                    settle_ball = bj
+                    state_i = state_j
+        if settle_ball != no_ball:
+            bi = settle_ball
+            bj = no_ball
+            kind = EV_SLIDE_ROLL
+            state_i = settle(state_i, prm)
+        elif kind == 0:
             old = mot[bi]
             bj = no_ball
             if old == S_SLIDING:
@@ -363,27 +357,23 @@ def run(
                 nx = jx / dn
                 ny = jy / dn
             state_i = ball_cushion(state_i, nx, ny, prm)
-            mot[bi] = classify(state_i, prm)
         else:
-            state_j = evolve(rvw[bj], mot[bj], t - tref[bj], prm)
             state_i, state_j = ball_ball(state_i, state_j, prm)
-            mot[bi] = classify(state_i, prm)
-            mot[bj] = classify(state_j, prm)
-            _put(rvw, bj, state_j)
-            tref[bj] = t
         if kind != EV_BALL_BALL:
             state_j = state_i
-        _put(rvw, bi, state_i)
-        tref[bi] = t
+        # store the new states; impacts and settling leave a free ball to classify
+        for q in range(2 if kind == EV_BALL_BALL else 1):
+            b = bi if q == 0 else bj
+            st = state_i if q == 0 else state_j
+            if settle_ball != no_ball or kind in (EV_CUSHION, EV_BALL_BALL):
+                mot[b] = classify(st, prm)
+            _put(rvw, b, st)
+            tref[b] = t
+            dirty[b] = 1
         mot_j = mot[bj] if kind == EV_BALL_BALL else no_ball
         _record(ev_t, ev_k, ev_i, ev_j, ev_s, ev_m, count, t, kind, bi, bj,
                 state_i, mot[bi], state_j, mot_j)  # fmt: skip
         count += 1
-        _update(bi, t, rvw, mot, tref, trans, cush_t, cush_id, pock_t, pock_id, pair,
-                segs, jaws, caps, prm)  # fmt: skip
-        if kind == EV_BALL_BALL:
-            _update(bj, t, rvw, mot, tref, trans, cush_t, cush_id, pock_t, pock_id, pair,
-                    segs, jaws, caps, prm)  # fmt: skip
     return (
         count,
         ev_t,
