@@ -12,7 +12,16 @@ import pytest
 import nineball
 
 ROOT = Path(__file__).resolve().parents[1]
-PUBLIC_MODULES = ["nineball", "nineball.rules", "nineball.errors", "nineball.equipment"]
+PUBLIC_MODULES = [
+    "nineball",
+    "nineball.rules",
+    "nineball.errors",
+    "nineball.equipment",
+    "nineball.physics",
+    "nineball.game",
+    "nineball.players",
+    "nineball.render",
+]
 
 
 def _isort_key(name: str) -> tuple[int, str]:
