@@ -9,10 +9,10 @@ import numpy as np
 from rich.console import Console
 from rich.table import Table
 
+from nineball.cli.records import load_or_report
 from nineball.cli.render import _paths
 from nineball.errors import NineballError
 from nineball.game.match import TABLES, position_before
-from nineball.game.record import read_record
 from nineball.physics import PhysicsParams
 from nineball.players import TableView
 from nineball.players.analysis import analyse, expected_path
@@ -33,14 +33,8 @@ def run_analyse(
     diagram: Path | None,
 ) -> int:
     """Analyse the position before entry ``shot`` of game ``game`` (both from 1)."""
-    try:
-        record, problems = read_record(record_path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        console.print(f"cannot read {str(record_path)!r}: {exc}", style="red")
-        return 1
-    if problems or record is None:
-        for problem in problems:
-            console.print(f"{problem.path}: {problem.message}", style="red", markup=False)
+    record = load_or_report(console, record_path)
+    if record is None:
         return 1
     try:
         state, layout = position_before(record, game - 1, shot - 1)

@@ -9,12 +9,12 @@ from rich.console import Console
 from rich.table import Table
 
 from nineball.errors import NineballError
-from nineball.game.record import dump_record, iter_rulings, read_record
+from nineball.game.record import MatchRecord, dump_record, iter_rulings, read_record
 from nineball.game.stats import PlayerStats, compute_stats, stats_to_csv, stats_to_json
 from nineball.game.store import Store
 from nineball.rules import Language, RulingKind
 
-__all__ = ["export_match", "replay_record", "show_stats"]
+__all__ = ["export_match", "load_or_report", "replay_record", "show_stats"]
 
 _COLUMNS: tuple[tuple[str, Callable[[PlayerStats], str]], ...] = (
     ("matches", lambda p: f"{p.matches_won}/{p.matches_played}"),
@@ -72,11 +72,7 @@ def show_stats(
         console.print(_table(stats))
         return 0
     text = stats_to_csv(stats) if fmt == "csv" else stats_to_json(stats)
-    if output is None:
-        console.file.write(text)
-    else:
-        output.write_text(text, encoding="utf-8")
-        console.print(f"wrote {output}")
+    _write(console, text, output, "wrote {output}")
     return 0
 
 
@@ -96,27 +92,38 @@ def export_match(
         except NineballError as exc:
             console.print(str(exc), style="red")
             return 1
-    text = dump_record(record)
-    if output is None:
-        console.file.write(text)
-    else:
-        output.write_text(text, encoding="utf-8")
-        console.print(f"wrote match #{match_id} to {output}")
+    _write(console, dump_record(record), output, f"wrote match #{match_id} to {{output}}")
     return 0
 
 
-def replay_record(console: Console, path: Path, lang: Language) -> int:
-    """Read a record, report every problem with its place, and tell its story entry by entry."""
+def load_or_report(console: Console, path: Path) -> MatchRecord | None:
+    """Read a record file; on failure print why (every problem with its place) and give None."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         console.print(f"cannot read {str(path)!r}: {exc}", style="red")
-        return 1
+        return None
     record, problems = read_record(text)
     if problems or record is None:
         console.print(f"{path}: {len(problems)} problem(s)", style="red")
         for problem in problems:
             console.print(f"  {problem.path}: {problem.message}", markup=False)
+        return None
+    return record
+
+
+def _write(console: Console, text: str, output: Path | None, done: str) -> None:
+    if output is None:
+        console.file.write(text)
+    else:
+        output.write_text(text, encoding="utf-8")
+        console.print(done.format(output=output))
+
+
+def replay_record(console: Console, path: Path, lang: Language) -> int:
+    """Read a record, report every problem with its place, and tell its story entry by entry."""
+    record = load_or_report(console, path)
+    if record is None:
         return 1
     a, b = record.config.players
     console.print(

@@ -7,9 +7,9 @@ from pathlib import Path
 import numpy as np
 from rich.console import Console
 
+from nineball.cli.records import load_or_report
 from nineball.errors import NineballError
 from nineball.game.match import TABLES, replay
-from nineball.game.record import read_record
 from nineball.physics import PhysicsParams, Trajectory
 from nineball.render import table_png, table_svg
 
@@ -37,14 +37,8 @@ def render_shot(
     paths: bool,
 ) -> int:
     """Draw one stroke of a record (default: the last) with the paths of the balls."""
-    try:
-        record, problems = read_record(record_path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        console.print(f"cannot read {str(record_path)!r}: {exc}", style="red")
-        return 1
-    if problems or record is None:
-        for problem in problems:
-            console.print(f"{problem.path}: {problem.message}", style="red", markup=False)
+    record = load_or_report(console, record_path)
+    if record is None:
         return 1
     strokes = [
         (g, i)

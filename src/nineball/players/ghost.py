@@ -19,6 +19,7 @@ from nineball.errors import InvalidPlacementError
 from nineball.game.layout import Position, check_cue_placement
 from nineball.game.noise import TOURNAMENT_NOISE, ExecutionNoise
 from nineball.physics import BallInput, Stroke, simulate
+from nineball.players.aim import cut_angle, ghost_ball, is_path_clear, pocket_aim
 from nineball.players.base import Decision, TableView
 from nineball.rules import Choice, CueBall
 
@@ -26,30 +27,6 @@ __all__ = ["GhostBallPlayer"]
 
 BREAK_SPEED = 9.0
 """m/s: a firm amateur break (pros break at 9.8-11.6 m/s, shared/realism.md)."""
-
-
-def _pocket_target(view: TableView, pocket: PocketId) -> Position:
-    """A point a little inside the middle of the pocket's mouth."""
-    (x1, y1), (x2, y2) = view.table.points[list(PocketId).index(pocket)]
-    mx, my = (x1 + x2) / 2.0, (y1 + y2) / 2.0
-    cx, cy = view.table.pocket_centre(pocket)
-    return (mx + 0.3 * (cx - mx), my + 0.3 * (cy - my))
-
-
-def _clear(
-    a: Position, b: Position, layout: dict[BallId, Position], skip: set[BallId], r: float
-) -> bool:
-    """No ball centre within 2R of the segment a-b (apart from those in ``skip``)."""
-    ax, ay = a
-    dx, dy = b[0] - ax, b[1] - ay
-    length2 = dx * dx + dy * dy
-    for ball, (px, py) in layout.items():
-        if ball in skip:
-            continue
-        t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length2))
-        if math.hypot(ax + t * dx - px, ay + t * dy - py) < 2.0 * r:
-            return False
-    return True
 
 
 class GhostBallPlayer:
@@ -68,29 +45,25 @@ class GhostBallPlayer:
     def _shots(self, view: TableView, cue: Position) -> list[tuple[float, Stroke]]:
         r = view.params.radius
         target = view.state.lowest
-        bx, by = view.layout[target]
+        ball = view.layout[target]
         options: list[tuple[float, Stroke]] = []
         for pocket in PocketId:
-            px, py = _pocket_target(view, pocket)
-            dist_ob = math.hypot(px - bx, py - by)
-            ux, uy = (px - bx) / dist_ob, (py - by) / dist_ob
-            gx, gy = bx - 2.0 * r * ux, by - 2.0 * r * uy
-            dist_cb = math.hypot(gx - cue[0], gy - cue[1])
+            aim = pocket_aim(view.table, pocket)
+            ghost = ghost_ball(ball, aim, r)
+            dist_cb = math.dist(cue, ghost)
             if dist_cb < 1e-9:
                 continue
-            cx, cy = (gx - cue[0]) / dist_cb, (gy - cue[1]) / dist_cb
-            cut = math.acos(max(-1.0, min(1.0, cx * ux + cy * uy)))
-            if cut > math.radians(80):
-                continue
+            cut = cut_angle(cue, ghost, ball, aim)
             skip = {BallId.CUE, target}
-            if not _clear(cue, (gx, gy), view.layout, skip, r):
+            if cut > math.radians(80) or not (
+                is_path_clear(cue, ghost, view.layout, skip, r)
+                and is_path_clear(ball, aim, view.layout, skip, r)
+            ):
                 continue
-            if not _clear((bx, by), (px, py), view.layout, skip, r):
-                continue
-            speed = min(7.0, 1.2 + 1.0 * (dist_cb + dist_ob) / max(math.cos(cut), 0.2))
-            options.append(
-                (cut + 0.1 * (dist_cb + dist_ob), Stroke(speed=speed, aim=math.atan2(cy, cx)))
-            )
+            distance = dist_cb + math.dist(ball, aim)
+            speed = min(7.0, 1.2 + 1.0 * distance / max(math.cos(cut), 0.2))
+            phi = math.atan2(ghost[1] - cue[1], ghost[0] - cue[0])
+            options.append((cut + 0.1 * distance, Stroke(speed=speed, aim=phi)))
         options.sort(key=lambda o: o[0])
         return options
 
@@ -104,14 +77,14 @@ class GhostBallPlayer:
         }
         for back in (0.3, 0.2, 0.45, 0.6):
             for pocket in PocketId:
-                px, py = _pocket_target(view, pocket)
+                px, py = pocket_aim(view.table, pocket)
                 d = math.hypot(px - bx, py - by)
                 spot = (bx - back * (px - bx) / d, by - back * (py - by) / d)
                 try:
                     check_cue_placement(spot, others, region, view.table, view.params)
                 except InvalidPlacementError:
                     continue
-                if _clear(spot, (bx, by), view.layout, {BallId.CUE, view.state.lowest}, r):
+                if is_path_clear(spot, (bx, by), view.layout, {BallId.CUE, view.state.lowest}, r):
                     return spot
         # Nowhere straight: anywhere legal, scanning the table.
         for y in np.linspace(r * 2, view.table.length - r * 2, 40):

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from importlib.resources import files
 
@@ -34,6 +33,7 @@ from nineball.errors import InvalidPlacementError, NineballError
 from nineball.game.layout import Position, check_cue_placement
 from nineball.game.noise import TOURNAMENT_NOISE, ExecutionNoise
 from nineball.physics import BallInput, EventKind, MotionState, Stroke, Trajectory, simulate
+from nineball.players.aim import cut_angle, ghost_ball, is_path_clear, pocket_aim
 from nineball.players.base import Decision, TableView
 from nineball.rules import Choice, CueBall, Phase, Ruling, Seat, ShotFacts, choose, shoot
 
@@ -171,44 +171,6 @@ class _Search:
     simulations: int = 0
 
 
-def _pocket_aim(view: TableView, pocket: PocketId) -> Position:
-    (x1, y1), (x2, y2) = view.table.points[list(PocketId).index(pocket)]
-    mx, my = (x1 + x2) / 2.0, (y1 + y2) / 2.0
-    cx, cy = view.table.pocket_centre(pocket)
-    return (mx + 0.35 * (cx - mx), my + 0.35 * (cy - my))
-
-
-def _clear(
-    a: Position, b: Position, layout: dict[BallId, Position], skip: Iterable[BallId], r: float
-) -> bool:
-    ax, ay = a
-    dx, dy = b[0] - ax, b[1] - ay
-    length2 = dx * dx + dy * dy
-    skipped = set(skip)
-    for ball, (px, py) in layout.items():
-        if ball in skipped:
-            continue
-        t = 0.0 if length2 == 0 else ((px - ax) * dx + (py - ay) * dy) / length2
-        t = min(1.0, max(0.0, t))
-        if math.hypot(ax + t * dx - px, ay + t * dy - py) < 2.0 * r - 1e-9:
-            return False
-    return True
-
-
-def _cut(cue: Position, ghost: Position, ball: Position, to: Position) -> float:
-    ux, uy = ghost[0] - cue[0], ghost[1] - cue[1]
-    vx, vy = to[0] - ball[0], to[1] - ball[1]
-    nu, nv = math.hypot(ux, uy), math.hypot(vx, vy)
-    if nu < 1e-9 or nv < 1e-9:
-        return math.pi
-    return math.acos(max(-1.0, min(1.0, (ux * vx + uy * vy) / (nu * nv))))
-
-
-def _ghost(ball: Position, to: Position, r: float) -> Position:
-    d = math.hypot(to[0] - ball[0], to[1] - ball[1])
-    return (ball[0] - 2.0 * r * (to[0] - ball[0]) / d, ball[1] - 2.0 * r * (to[1] - ball[1]) / d)
-
-
 def _speed_for(distance: float, cut: float, extra: float) -> float:
     """A speed that sends the object ball ``distance`` m, and a little more, after a cut."""
     return min(8.0, 0.9 + 0.9 * distance / max(math.cos(cut), 0.25) + extra)
@@ -220,14 +182,15 @@ def pot_quality(view: TableView, cue: Position, target: BallId) -> float:
     ball = view.layout[target]
     best = 0.0
     for pocket in PocketId:
-        aim = _pocket_aim(view, pocket)
-        ghost = _ghost(ball, aim, r)
-        cut = _cut(cue, ghost, ball, aim)
+        aim = pocket_aim(view.table, pocket)
+        ghost = ghost_ball(ball, aim, r)
+        cut = cut_angle(cue, ghost, ball, aim)
         if cut > math.radians(75):
             continue
         skip = (BallId.CUE, target)
         if not (
-            _clear(cue, ghost, view.layout, skip, r) and _clear(ball, aim, view.layout, skip, r)
+            is_path_clear(cue, ghost, view.layout, skip, r)
+            and is_path_clear(ball, aim, view.layout, skip, r)
         ):
             continue
         d1 = math.hypot(ghost[0] - cue[0], ghost[1] - cue[1])
@@ -282,28 +245,28 @@ class SearchPlayer:
     # ---------------------------------------------------------------- simulation and scoring
 
     def _simulate(
-        self, search: _Search, cue: Position, stroke: Stroke
+        self, search: _Search, cue: Position, stroke: Stroke, *, push_out: bool = False
     ) -> tuple[Trajectory, Ruling] | None:
+        """Simulate a stroke from the search's position and have the referee rule on it.
+
+        Returns None for a stroke the physics or the referee refuses.
+        """
         view = search.view
         balls = [BallInput(id=int(b), r=p) for b, p in view.layout.items() if b is not BallId.CUE]
         balls.append(BallInput(id=0, r=cue))
         try:
             trajectory = simulate(balls, stroke=stroke, params=view.params, table=view.table)
+            search.simulations += 1
+            seen = trajectory.facts()
+            facts = ShotFacts.of(
+                first_contact=seen.first_contact,
+                pocketed=seen.pocketed,
+                off_table=seen.off_table,
+                rails=seen.rails,
+            )
+            return trajectory, shoot(view.state, facts, push_out=push_out)
         except NineballError:
             return None
-        search.simulations += 1
-        seen = trajectory.facts()
-        facts = ShotFacts.of(
-            first_contact=seen.first_contact,
-            pocketed=seen.pocketed,
-            off_table=seen.off_table,
-            rails=seen.rails,
-        )
-        try:
-            ruling = shoot(view.state, facts)
-        except NineballError:
-            return None
-        return trajectory, ruling
 
     def _outcome(self, search: _Search, trajectory: Trajectory, ruling: Ruling) -> float:
         me = search.view.state.to_act
@@ -390,7 +353,7 @@ class SearchPlayer:
         out: list[Candidate] = []
         others = [b for b in view.layout if b not in (BallId.CUE, target)]
         for pocket in PocketId:
-            aim = _pocket_aim(view, pocket)
+            aim = pocket_aim(view.table, pocket)
             routes: list[tuple[str, Position, BallId | None, Position]] = []
             if "direct" in level.kinds:
                 routes.append(("direct", aim, None, aim))
@@ -401,12 +364,12 @@ class SearchPlayer:
             if "combo" in level.kinds:
                 for other in others:
                     second = view.layout[other]
-                    ghost2 = _ghost(second, aim, r)
-                    if _cut(ball, ghost2, second, aim) < math.radians(50):
+                    ghost2 = ghost_ball(second, aim, r)
+                    if cut_angle(ball, ghost2, second, aim) < math.radians(50):
                         routes.append(("combo", ghost2, other, aim))
             for kind, via, second_ball, final in routes:
-                ghost = _ghost(ball, via, r)
-                cut = _cut(cue, ghost, ball, via)
+                ghost = ghost_ball(ball, via, r)
+                cut = cut_angle(cue, ghost, ball, via)
                 if cut > math.radians(78):
                     continue
                 skip = (
@@ -414,9 +377,9 @@ class SearchPlayer:
                     if second_ball is None
                     else (BallId.CUE, target, second_ball)
                 )
-                if not _clear(cue, ghost, view.layout, skip, r):
+                if not is_path_clear(cue, ghost, view.layout, skip, r):
                     continue
-                if kind == "direct" and not _clear(ball, aim, view.layout, skip, r):
+                if kind == "direct" and not is_path_clear(ball, aim, view.layout, skip, r):
                     continue
                 distance = math.hypot(via[0] - ball[0], via[1] - ball[1]) + (
                     math.hypot(final[0] - via[0], final[1] - via[1]) if kind != "direct" else 0.0
@@ -513,7 +476,7 @@ class SearchPlayer:
         }
         spots: list[Position] = []
         for pocket in PocketId:
-            aim = _pocket_aim(view, pocket)
+            aim = pocket_aim(view.table, pocket)
             d = math.hypot(aim[0] - ball[0], aim[1] - ball[1])
             ux, uy = (aim[0] - ball[0]) / d, (aim[1] - ball[1]) / d
             for back in (0.25, 0.45):
@@ -562,28 +525,11 @@ class SearchPlayer:
         best: tuple[float, Stroke] | None = None
         me = view.state.to_act
         for k in range(8):
-            aim = 2 * math.pi * k / 8
-            stroke = Stroke(speed=1.0, aim=aim)
-            balls = [
-                BallInput(id=int(b), r=p) for b, p in view.layout.items() if b is not BallId.CUE
-            ]
-            balls.append(BallInput(id=0, r=cue))
-            try:
-                trajectory = simulate(balls, stroke=stroke, params=view.params, table=view.table)
-            except NineballError:
+            stroke = Stroke(speed=1.0, aim=2 * math.pi * k / 8)
+            result = self._simulate(search, cue, stroke, push_out=True)
+            if result is None:
                 continue
-            search.simulations += 1
-            seen = trajectory.facts()
-            facts = ShotFacts.of(
-                first_contact=seen.first_contact,
-                pocketed=seen.pocketed,
-                off_table=seen.off_table,
-                rails=seen.rails,
-            )
-            try:
-                ruling = shoot(view.state, facts, push_out=True)
-            except NineballError:
-                continue
+            trajectory, ruling = result
             if ruling.fouls:
                 continue
             after = _after(view, trajectory, ruling)

@@ -1,0 +1,64 @@
+"""Aiming geometry shared by the computer players: pockets, ghost balls, cut angles, clear paths."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+
+from nineball.equipment import BallId, PocketId
+from nineball.game.layout import Position
+from nineball.physics import TableSpec
+
+__all__ = ["cut_angle", "ghost_ball", "is_path_clear", "pocket_aim"]
+
+AIM_DEPTH = 0.35
+"""How far from the middle of a pocket's mouth toward its centre the players aim (fraction)."""
+
+
+def pocket_aim(table: TableSpec, pocket: PocketId) -> Position:
+    """The point a player sends an object ball to: a little inside the middle of the mouth."""
+    (x1, y1), (x2, y2) = table.points[list(PocketId).index(pocket)]
+    mx, my = (x1 + x2) / 2.0, (y1 + y2) / 2.0
+    cx, cy = table.pocket_centre(pocket)
+    return (mx + AIM_DEPTH * (cx - mx), my + AIM_DEPTH * (cy - my))
+
+
+def ghost_ball(ball: Position, target: Position, radius: float) -> Position:
+    """Where the cue ball's centre must be at impact to send ``ball`` toward ``target``."""
+    d = math.hypot(target[0] - ball[0], target[1] - ball[1])
+    return (
+        ball[0] - 2.0 * radius * (target[0] - ball[0]) / d,
+        ball[1] - 2.0 * radius * (target[1] - ball[1]) / d,
+    )
+
+
+def cut_angle(cue: Position, ghost: Position, ball: Position, target: Position) -> float:
+    """The angle (rad) between the cue ball's path to the ghost ball and the object ball's path."""
+    ux, uy = ghost[0] - cue[0], ghost[1] - cue[1]
+    vx, vy = target[0] - ball[0], target[1] - ball[1]
+    nu, nv = math.hypot(ux, uy), math.hypot(vx, vy)
+    if nu < 1e-9 or nv < 1e-9:
+        return math.pi
+    return math.acos(max(-1.0, min(1.0, (ux * vx + uy * vy) / (nu * nv))))
+
+
+def is_path_clear(
+    start: Position,
+    end: Position,
+    layout: Mapping[BallId, Position],
+    skip: Iterable[BallId],
+    radius: float,
+) -> bool:
+    """No ball (but those in ``skip``) within 2R of the segment a moving ball's centre sweeps."""
+    ax, ay = start
+    dx, dy = end[0] - ax, end[1] - ay
+    length2 = dx * dx + dy * dy
+    skipped = set(skip)
+    for ball, (px, py) in layout.items():
+        if ball in skipped:
+            continue
+        t = 0.0 if length2 == 0 else ((px - ax) * dx + (py - ay) * dy) / length2
+        t = min(1.0, max(0.0, t))
+        if math.hypot(ax + t * dx - px, ay + t * dy - py) < 2.0 * radius - 1e-9:
+            return False
+    return True
