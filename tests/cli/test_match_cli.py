@@ -192,3 +192,33 @@ def test_wilson_interval() -> None:
     assert low == pytest.approx(0.404, abs=1e-3)
     assert high == pytest.approx(0.596, abs=1e-3)
     assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_tournament_and_breaks_commands(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from nineball.game.store import Store
+
+    monkeypatch.setenv("COLUMNS", "200")
+    plot = tmp_path / "t.png"
+    args = ["tournament", "--players", "ghost,beginner,amateur", "--games", "2", "--workers",
+            "2", "--seed", "3", "--plot", str(plot)]  # fmt: skip
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "round robin, 2 games per pairing" in out
+    assert plot.read_bytes()[:4] == b"\x89PNG"
+    breaks_plot = tmp_path / "b.png"
+    args = ["breaks", "--level", "beginner", "--breaks", "6", "--workers", "1", "--plot",
+            str(breaks_plot)]  # fmt: skip
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "legal and a ball pocketed" in out
+    assert breaks_plot.read_bytes()[:4] == b"\x89PNG"
+    with Store() as store:
+        games = store.results("tournament seed 3 ghost,beginner,amateur x2", "game")
+        assert len(games) == 6
+        assert len(store.results("breaks seed 0 beginner x6", "break")) == 6
+    assert main(["tournament", "--players", "ghost"]) == 2
+    assert main(["tournament", "--backend", "dask"]) == 2
+    assert main(["breaks", "--level", "god"]) == 2
+    assert main(["breaks", "--backend", "dask"]) == 2

@@ -63,3 +63,30 @@ def test_pairings_do_not_depend_on_workers() -> None:
 
 def test_adjacent_pairs() -> None:
     assert ladder_pairs(["a", "b", "c"]) == [("a", "b"), ("b", "c")]
+
+
+def test_backends_give_the_same_results() -> None:
+    from nineball.players.ladder import round_robin
+
+    serial = round_robin(["ghost", "beginner", "amateur"], 2, seed=4, workers=1)
+    pooled = round_robin(["ghost", "beginner", "amateur"], 2, seed=4, workers=2)
+    assert serial == pooled
+    assert len(serial) == 6
+
+
+def test_ray_gives_the_same_tournament_as_the_process_pool() -> None:
+    from nineball.players.ladder import round_robin
+
+    pooled = round_robin(["ghost", "beginner"], 2, seed=5, workers=2)
+    on_ray = round_robin(["ghost", "beginner"], 2, seed=5, workers=2, backend="ray")
+    assert on_ray == pooled
+
+
+def test_unknown_backend() -> None:
+    from nineball import InvalidInputError
+    from nineball.players.backends import run_jobs
+
+    with pytest.raises(InvalidInputError, match="unknown backend 'dask'"):
+        run_jobs(abs, [1], backend="dask")
+    with pytest.raises(InvalidInputError, match="workers must be >= 1"):
+        run_jobs(abs, [1], workers=0)

@@ -267,6 +267,83 @@ def realism(
     raise typer.Exit(run_realism(console, level=level, games=games, workers=workers, seed=seed))
 
 
+BackendOpt = Annotated[str, typer.Option(help="process (a local pool) or ray.")]
+AddressOpt = Annotated[
+    str | None, typer.Option(help="A Ray cluster to join (with --backend ray); default: local.")
+]
+
+
+@app.command()
+def tournament(
+    players: Annotated[str, typer.Option(help="The players.")] = "ghost,beginner,club,pro",
+    games: Annotated[int, typer.Option(min=1, help="Games per pairing.")] = 20,
+    workers: Annotated[int, typer.Option(min=1, help="Processes (or Ray CPUs).")] = 2,
+    backend: BackendOpt = "process",
+    address: AddressOpt = None,
+    seed: Annotated[int, typer.Option(help="Same seed, same tournament.")] = 0,
+    db: DbOpt = None,
+    plot: Annotated[Path | None, typer.Option(help="Draw the ratings (PNG).")] = None,
+) -> None:
+    """A round robin between computer players, on a process pool or on Ray."""
+    from nineball.cli.ladder import run_tournament
+    from nineball.players.backends import BACKENDS
+    from nineball.players.registry import PLAYERS
+
+    names = [p.strip() for p in players.split(",")]
+    if len(names) < 2 or any(n not in PLAYERS for n in names):
+        raise typer.BadParameter(f"give two or more of {', '.join(PLAYERS)}; got {players!r}")
+    if backend not in BACKENDS:
+        raise typer.BadParameter(f"--backend is one of {', '.join(BACKENDS)}, got {backend!r}")
+    console = Console(highlight=False, soft_wrap=True)
+    code = run_tournament(
+        console,
+        players=names,
+        games=games,
+        workers=workers,
+        backend=backend,
+        address=address,
+        seed=seed,
+        db=db,
+        plot=plot,
+    )
+    raise typer.Exit(code)
+
+
+@app.command()
+def breaks(
+    level: Annotated[str, typer.Option(help="Who breaks.")] = "pro",
+    count: Annotated[int, typer.Option("--breaks", min=1, help="How many breaks.")] = 1000,
+    workers: Annotated[int, typer.Option(min=1, help="Processes (or Ray CPUs).")] = 2,
+    backend: BackendOpt = "process",
+    address: AddressOpt = None,
+    seed: Annotated[int, typer.Option(help="Same seed, same racks.")] = 0,
+    db: DbOpt = None,
+    plot: Annotated[Path | None, typer.Option(help="Draw the outcomes (PNG).")] = None,
+) -> None:
+    """Break statistics over many seeded racks, on a process pool or on Ray."""
+    from nineball.cli.ladder import run_breaks
+    from nineball.players.backends import BACKENDS
+    from nineball.players.registry import PLAYERS
+
+    if level not in PLAYERS:
+        raise typer.BadParameter(f"unknown level {level!r} (known: {', '.join(PLAYERS)})")
+    if backend not in BACKENDS:
+        raise typer.BadParameter(f"--backend is one of {', '.join(BACKENDS)}, got {backend!r}")
+    console = Console(highlight=False, soft_wrap=True)
+    code = run_breaks(
+        console,
+        level=level,
+        breaks=count,
+        workers=workers,
+        backend=backend,
+        address=address,
+        seed=seed,
+        db=db,
+        plot=plot,
+    )
+    raise typer.Exit(code)
+
+
 @app.command()
 def resume(
     match_id: Annotated[

@@ -18,10 +18,18 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from nineball.players.ladder import GameResult, Rating, fit_ratings, ladder_pairs, play_pairing
+from nineball.players.breaks import BreakResult
+from nineball.players.ladder import (
+    GHOST_RATING,
+    GameResult,
+    Rating,
+    fit_ratings,
+    ladder_pairs,
+    play_pairing,
+)
 from nineball.rules import Seat
 
-__all__ = ["run_ladder", "run_realism", "wilson"]
+__all__ = ["run_breaks", "run_ladder", "run_realism", "run_tournament", "wilson"]
 
 
 def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -153,3 +161,135 @@ def run_realism(console: Console, *, level: str, games: int, workers: int, seed:
     console.print(table)
     console.print(f"strokes per game: {sum(g.shots for g in results) / n:.1f}")
     return 0
+
+
+def run_tournament(
+    console: Console,
+    *,
+    players: list[str],
+    games: int,
+    workers: int,
+    backend: str,
+    address: str | None,
+    seed: int,
+    db: Path | None,
+    plot: Path | None,
+) -> int:
+    """A round robin between ``players``: ratings, head-to-head scores, stored results."""
+    from nineball.game.store import Store
+    from nineball.players.ladder import round_robin
+
+    pairs = len(players) * (len(players) - 1) // 2
+    with _progress(console) as progress:
+        task = progress.add_task(f"{pairs} pairings on {backend}", total=pairs * games)
+        results = round_robin(
+            players,
+            games,
+            seed=seed,
+            workers=workers,
+            backend=backend,
+            address=address,
+            on_game=lambda _g: progress.advance(task),
+        )
+    anchor = "ghost" if "ghost" in players else players[0]
+    ratings = fit_ratings(results, anchor=anchor, anchor_rating=GHOST_RATING)
+    table = Table(title=f"round robin, {games} games per pairing (seed {seed}, anchor {anchor})")
+    for column in ("player", "rating", "± 1 s.e.", "games", "won"):
+        table.add_column(column, justify="left" if column == "player" else "right")
+    for r in ratings:
+        won = sum((g.first if g.winner is Seat.FIRST else g.second) == r.name for g in results)
+        table.add_row(r.name, f"{r.rating:.0f}", f"{r.error:.0f}", str(r.games), str(won))
+    console.print(table)
+    run = f"tournament seed {seed} {','.join(players)} x{games}"
+    with Store(db) as store:
+        rows = [asdict(g) | {"breaker": int(g.breaker), "winner": int(g.winner)} for g in results]
+        store.add_results(run, "game", rows)
+        store.add_results(run, "rating", [asdict(r) for r in ratings])
+        console.print(f"stored {len(rows)} games as {run!r} in {store.path}")
+    if plot is not None:
+        _plot(ratings, plot, games)
+        console.print(f"wrote {plot}")
+    return 0
+
+
+def run_breaks(
+    console: Console,
+    *,
+    level: str,
+    breaks: int,
+    workers: int,
+    backend: str,
+    address: str | None,
+    seed: int,
+    db: Path | None,
+    plot: Path | None,
+) -> int:
+    """Break statistics of ``level`` over ``breaks`` seeded racks."""
+    import numpy as np
+
+    from nineball.game.store import Store
+    from nineball.players.backends import run_jobs
+    from nineball.players.breaks import break_once
+
+    jobs = [
+        (level, int(np.random.SeedSequence([seed, k]).generate_state(1)[0])) for k in range(breaks)
+    ]
+    with _progress(console) as progress:
+        task = progress.add_task(f"{level} breaks on {backend}", total=breaks)
+        results = run_jobs(
+            break_once,
+            jobs,
+            backend=backend,
+            workers=workers,
+            address=address,
+            on_result=lambda _r: progress.advance(task),
+        )
+    n = len(results)
+    rows = {
+        "legal": sum(r.legal for r in results),
+        "legal and a ball pocketed": sum(r.legal and r.balls > 0 for r in results),
+        "cue ball scratched": sum(r.scratch for r in results),
+        "9 on the break (win)": sum(r.nine for r in results),
+    }
+    table = Table(title=f"{n} breaks by {level} (seed {seed})")
+    for column in ("outcome", "rate", "95% interval"):
+        table.add_column(column)
+    for name, count in rows.items():
+        low, high = wilson(count, n)
+        table.add_row(name, f"{count / n:.1%}", f"{low:.1%} - {high:.1%}")
+    console.print(table)
+    made = [r.balls for r in results]
+    console.print(
+        "balls pocketed: " + ", ".join(f"{k}: {made.count(k)}" for k in sorted(set(made)))
+    )
+    run = f"breaks seed {seed} {level} x{breaks}"
+    with Store(db) as store:
+        store.add_results(run, "break", [asdict(r) for r in results])
+        console.print(f"stored {n} breaks as {run!r} in {store.path}")
+    if plot is not None:
+        _plot_breaks(results, plot, level)
+        console.print(f"wrote {plot}")
+    return 0
+
+
+def _plot_breaks(results: list[BreakResult], path: Path, level: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib import pyplot as plt
+
+    fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3.6), dpi=120)
+    made = [r.balls for r in results]
+    left.hist(made, bins=range(max(made) + 2), align="left", color="#1d6b45", rwidth=0.8)
+    left.set_xlabel("object balls pocketed on the break")
+    left.set_ylabel("breaks")
+    cues = [r.cue for r in results if r.cue is not None]
+    right.scatter([c[1] for c in cues], [c[0] for c in cues], s=6, color="#202020")
+    right.set_xlim(0, 2.54)
+    right.set_ylim(0, 1.27)
+    right.set_aspect("equal")
+    right.set_title("where the cue ball stopped")
+    fig.suptitle(f"{len(results)} breaks by {level}")
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -37,7 +37,7 @@ __all__ = ["DB_ENV", "MatchSummary", "Store", "default_db_path"]
 DB_ENV = "NINEBALL_DB"
 """The environment variable that overrides the database path."""
 
-_SCHEMA_VERSION = 1
+_SCHEMA_VERSION = 2
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS players (
     id INTEGER PRIMARY KEY,
@@ -73,6 +73,14 @@ CREATE TABLE IF NOT EXISTS shots (
     UNIQUE (game_id, number)
 );
 CREATE INDEX IF NOT EXISTS shots_by_game ON shots (game_id, number);
+CREATE TABLE IF NOT EXISTS results (
+    id INTEGER PRIMARY KEY,
+    run TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    data TEXT NOT NULL,
+    created TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS results_by_run ON results (run, kind);
 """
 
 
@@ -335,6 +343,27 @@ class Store:
     def unfinished(self) -> list[MatchSummary]:
         """Matches not yet won, newest first: the ones ``nineball resume`` can continue."""
         return [m for m in self.matches() if not m.finished]
+
+    def add_results(self, run: str, kind: str, rows: Iterable[Mapping[str, object]]) -> int:
+        """Store the results of a batch run (a tournament's games, a set of breaks) at once.
+
+        Returns:
+            The number of rows stored.
+        """
+        now = _now()
+        data = [(run, kind, json.dumps(dict(row)), now) for row in rows]
+        with self._transaction():
+            self._db.executemany(
+                "INSERT INTO results (run, kind, data, created) VALUES (?, ?, ?, ?)", data
+            )
+        return len(data)
+
+    def results(self, run: str, kind: str) -> list[dict[str, Any]]:
+        """The rows of a batch run, in the order they were stored."""
+        rows = self._db.execute(
+            "SELECT data FROM results WHERE run = ? AND kind = ? ORDER BY id", (run, kind)
+        )
+        return [json.loads(row["data"]) for row in rows]
 
     def players(self) -> list[str]:
         """Every player's name, in alphabetical order."""

@@ -7,21 +7,21 @@ maximum-likelihood Bradley-Terry fit on that scale (the minorize-maximize iterat
 come from the Fisher information.
 
 Games are single racks with alternating breakers; game ``k`` of a pairing is seeded from
-``(seed, pairing, k)``, so a ladder is reproducible whatever the number of workers.
+``(seed, pairing, k)``, so a ladder is reproducible whatever the backend and the number of
+workers.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
-import os
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
 
 from nineball.game.match import Match
+from nineball.players.backends import run_jobs
 from nineball.players.play import play_match
 from nineball.players.registry import make_player
 from nineball.rules import MatchConfig, Seat
@@ -34,6 +34,7 @@ __all__ = [
     "ladder_pairs",
     "play_game",
     "play_pairing",
+    "round_robin",
     "win_probability",
 ]
 
@@ -125,28 +126,38 @@ def play_pairing(
     seed: int = 0,
     pairing: int = 0,
     workers: int = 1,
+    backend: str = "process",
+    address: str | None = None,
     on_game: Callable[[GameResult], None] | None = None,
 ) -> list[GameResult]:
-    """Play ``games`` racks between two players, on ``workers`` processes.
+    """Play ``games`` racks between two players on ``workers`` processes (see :func:`run_jobs`).
 
-    The results do not depend on ``workers``: every game has its own seed.
+    The results do not depend on the backend or the workers: every game has its own seed.
     """
     jobs = _jobs(first, second, games, seed, pairing)
-    results: list[GameResult] = []
-    if workers <= 1:
-        for job in jobs:
-            results.append(_play(job))
-            if on_game is not None:
-                on_game(results[-1])
-        return results
-    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-    os.environ.setdefault("OMP_NUM_THREADS", "1")
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for result in pool.map(_play, jobs, chunksize=1):
-            results.append(result)
-            if on_game is not None:
-                on_game(result)
-    return results
+    return run_jobs(
+        _play, jobs, backend=backend, workers=workers, address=address, on_result=on_game
+    )
+
+
+def round_robin(
+    players: Sequence[str],
+    games: int,
+    *,
+    seed: int = 0,
+    workers: int = 1,
+    backend: str = "process",
+    address: str | None = None,
+    on_game: Callable[[GameResult], None] | None = None,
+) -> list[GameResult]:
+    """Every pair of ``players`` plays ``games`` racks; all games run as one batch of jobs."""
+    jobs = []
+    pairs = [(a, b) for i, a in enumerate(players) for b in players[i + 1 :]]
+    for k, (a, b) in enumerate(pairs):
+        jobs += _jobs(a, b, games, seed, k)
+    return run_jobs(
+        _play, jobs, backend=backend, workers=workers, address=address, on_result=on_game
+    )
 
 
 def fit_ratings(

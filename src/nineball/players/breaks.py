@@ -1,0 +1,54 @@
+"""Break statistics: many seeded breaks by one level, on fresh racks, under its noise."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from nineball.game.match import Match
+from nineball.players.play import view_of
+from nineball.players.registry import make_player
+from nineball.rules import MatchConfig
+
+__all__ = ["BreakResult", "break_once"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BreakResult:
+    """What one break did."""
+
+    seed: int
+    legal: bool
+    balls: int
+    """Object balls pocketed."""
+    scratch: bool
+    """The cue ball was pocketed."""
+    nine: bool
+    """The 9 went down on a legal break (a win)."""
+    speed: float
+    """The cue ball's speed as played (noise included), m/s."""
+    cue: tuple[float, float] | None
+    """Where the cue ball stopped (None when pocketed)."""
+
+
+def break_once(job: tuple[str, int]) -> BreakResult:
+    """One break by the player ``job[0]`` on the rack seeded by ``job[1]``."""
+    level, seed = job
+    match = Match(MatchConfig(players=("breaker", "other"), race_to=1), seed=seed)
+    player = make_player(level)
+    decision = player.decide(view_of(match), np.random.default_rng(seed))
+    if decision.cue_ball is not None:
+        match.place_cue_ball(decision.cue_ball)
+    report = match.strike(decision.stroke, noise=player.noise)
+    pocketed = report.facts.pocketed
+    stroke = report.shot.stroke
+    return BreakResult(
+        seed=seed,
+        legal=report.ruling.legal,
+        balls=len(report.facts.pocketed_object_balls),
+        scratch=0 in pocketed,
+        nine=report.ruling.game_over is not None,
+        speed=0.0 if stroke is None else stroke.speed,
+        cue=None if 0 in pocketed else report.trajectory.final_states()[0].r[:2],
+    )
