@@ -49,13 +49,15 @@ def circle_time(
     ay: float,
     d: float,
     horizon: float,
-    pair: bool,
+    v_rest: float,
 ) -> float:
     """First time |c + b t + a t^2| reaches d from outside (a quartic), with the contact policy.
 
-    Ball-ball (``pair``): c, b, a are the differences of the two balls' position polynomials and
-    d = 2R; a touching pair also has an event when its approach starts (resting contact).
-    Jaw: the ball's polynomial minus the jaw's centre, d = R + the jaw's radius.
+    Ball-ball: c, b, a are the differences of the two balls' position polynomials, d = 2R and
+    ``v_rest`` = V_REST: a touching pair also has an event when its approach starts (resting
+    contact). Jaw: the ball's polynomial minus the jaw's centre, d = R + the jaw's radius, and
+    ``v_rest`` = 0 (no resting-contact search: any approach at contact is an event now).
+    (A float rather than a literal flag: one compiled specialization serves both.)
     """
     dist = math.sqrt(cx * cx + cy * cy)
     h = horizon
@@ -70,10 +72,10 @@ def circle_time(
     k4 = ax * ax + ay * ay
     k3 = 2.0 * (ax * bx + ay * by)
     k2 = bx * bx + by * by + 2.0 * (ax * cx + ay * cy)
-    if touching and pair:
+    if touching and v_rest > 0.0:
         # p' = k1 + 2 k2 t + 3 k3 t^2 + 4 k4 t^3 = -2 |r| (approach speed)
-        slack = 2.0 * d * V_REST
-        if k1 <= -slack:
+        slack = 2.0 * d * v_rest
+        if k1 + slack <= 0.0:
             return 0.0
         t1 = first_down_crossing(0.0, 4.0 * k4, 3.0 * k3, 2.0 * k2, k1 + slack, horizon, 0.0)
         if t1 < np.inf and poly4(k4, k3, k2, k1, c0, t1) <= band:

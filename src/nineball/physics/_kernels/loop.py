@@ -34,6 +34,7 @@ from nineball.physics._kernels.constants import (
     S_STATIONARY,
 )
 from nineball.physics._kernels.detect import (
+    V_REST,
     capture_time,
     circle_time,
     segment_time,
@@ -94,7 +95,7 @@ def _update(
         for k in range(jaws.shape[0]):
             jaw = jaws[k]
             tc = circle_time(ci[0, 0] - jaw[0], ci[0, 1] - jaw[1], ci[1, 0], ci[1, 1], ci[2, 0],
-                             ci[2, 1], R + jaw[2], h, False)  # fmt: skip
+                             ci[2, 1], R + jaw[2], h, 0.0)  # fmt: skip
             if tc < np.inf and t + tc < cush_t[i]:
                 cush_t[i] = t + tc
                 cush_id[i] = segs.shape[0] + k
@@ -119,7 +120,7 @@ def _update(
         c2 = ck if a == i else ci
         tc = circle_time(c2[0, 0] - c1[0, 0], c2[0, 1] - c1[0, 1], c2[1, 0] - c1[1, 0],
                          c2[1, 1] - c1[1, 1], c2[2, 0] - c1[2, 0], c2[2, 1] - c1[2, 1],
-                         2.0 * R, hk, True)  # fmt: skip
+                         2.0 * R, hk, V_REST)  # fmt: skip
         pair[a, b] = t + tc
 
 
