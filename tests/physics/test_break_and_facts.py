@@ -20,6 +20,7 @@ from nineball.physics import (
     simulate,
 )
 from nineball.physics.events import BallState
+from nineball.physics.facts import array_facts
 from nineball.physics.state import MotionState
 
 ORDER = [1, 2, 3, 4, 9, 5, 6, 7, 8]
@@ -103,3 +104,49 @@ def test_facts_without_contact() -> None:
     facts = shot_facts([_ev(0.1, EventKind.CUSHION, (0,), cushion="head")])
     assert facts.first_contact is None
     assert facts.rails == ()
+
+
+def test_array_facts_tie_and_no_cue() -> None:
+    """The array version applies the same tie rule (ball indices, kernel codes, no stroke)."""
+    ids = (0, 2, 3, 5)
+    times = np.array([0.1, 0.5, 0.5 + 1e-10, 0.7, 0.8, 0.9])
+    kinds = np.array([2, 1, 1, 1, 2, 3])
+    first = np.array([0, 0, 2, 0, 3, 2])
+    second = np.array([0, 3, 0, 1, 4, -1])
+    facts = array_facts(ids, times, kinds, first, second)
+    assert facts.first_contact == 3
+    assert facts.rails == (5,)
+    assert facts.pocketed == (3,)
+    assert facts.off_table == ()
+    assert array_facts((2, 3), times[:0], kinds[:0], first[:0], second[:0]) == shot_facts([])
+    no_cue = array_facts((2, 3), np.array([0.2]), np.array([1]), np.array([0]), np.array([1]))
+    assert no_cue.first_contact is None
+
+
+def test_array_facts_equal_event_facts() -> None:
+    """Trajectory.facts() (from the arrays) equals shot_facts(events()) on many shots."""
+    seen = set()
+    for seed in range(300):
+        rng = np.random.default_rng(seed)
+        n = int(rng.integers(2, 11))
+        pts: list[tuple[float, float]] = []
+        while len(pts) < n:
+            p = (float(rng.uniform(0.03, 1.24)), float(rng.uniform(0.03, 2.51)))
+            if all(math.dist(p, q) >= 0.0572 for q in pts):
+                pts.append(p)
+        balls = [BallInput(id=i, r=p) for i, p in enumerate(pts)]
+        stroke = Stroke(
+            speed=float(rng.uniform(0.5, 9.0)),
+            aim=float(rng.uniform(0.0, 2 * math.pi)),
+            side=float(rng.uniform(-0.3, 0.3)),
+            height=float(rng.uniform(-0.3, 0.3)),
+        )
+        tr = simulate(balls, stroke=stroke)
+        facts = tr.facts()
+        assert facts == shot_facts(tr.events())
+        seen.add((facts.first_contact is not None, bool(facts.pocketed), bool(facts.rails)))
+    for seed in range(20):
+        tr = break_shot(seed)
+        assert tr.facts() == shot_facts(tr.events())
+    assert (True, True, True) in seen  # contact, pocket and rails all exercised
+    assert any(not contact for contact, _, _ in seen)  # and shots without a contact

@@ -5,9 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+from numpy.typing import NDArray
+
+from nineball.physics._kernels.constants import EV_BALL_BALL, EV_CUSHION, EV_POCKET
 from nineball.physics.events import Event, EventKind
 
-__all__ = ["FIRST_CONTACT_TIE", "ShotFacts", "shot_facts"]
+__all__ = ["FIRST_CONTACT_TIE", "ShotFacts", "array_facts", "shot_facts"]
 
 FIRST_CONTACT_TIE = 1e-9
 """Time resolution in s: cue-ball contacts within this of the first one are a tie, which goes
@@ -49,3 +53,33 @@ def shot_facts(events: Sequence[Event]) -> ShotFacts:
     return ShotFacts(
         first_contact=first, pocketed=tuple(pocketed), off_table=(), rails=tuple(sorted(rails))
     )
+
+
+def array_facts(
+    ball_ids: Sequence[int],
+    times: NDArray[np.float64],
+    kinds: NDArray[np.int64],
+    first: NDArray[np.int64],
+    second: NDArray[np.int64],
+) -> ShotFacts:
+    """The same facts as :func:`shot_facts`, read directly from a trajectory's event arrays.
+
+    ``times``, ``kinds``, ``first`` and ``second`` are the kernel's events in time order (without
+    the stroke, which is no fact); ball indices refer to ``ball_ids``. Vectorised: no Event
+    objects are built.
+    """
+    ids = np.asarray(ball_ids, dtype=np.int64)
+    first_contact: int | None = None
+    rails: tuple[int, ...] = ()
+    if 0 in ball_ids:
+        cue = ball_ids.index(0)
+        hits = np.flatnonzero((kinds == EV_BALL_BALL) & ((first == cue) | (second == cue)))
+        if hits.shape[0]:
+            t_first = times[hits[0]]
+            tied = hits[times[hits] - t_first <= FIRST_CONTACT_TIE]
+            others = np.where(first[tied] == cue, second[tied], first[tied])
+            first_contact = int(ids[others].min())
+            late = (kinds == EV_CUSHION) & (times >= t_first)
+            rails = tuple(int(b) for b in np.unique(ids[first[late]]))
+    pocketed = tuple(int(b) for b in np.unique(ids[first[kinds == EV_POCKET]]))
+    return ShotFacts(first_contact=first_contact, pocketed=pocketed, off_table=(), rails=rails)

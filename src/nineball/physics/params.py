@@ -71,7 +71,9 @@ class PhysicsParams:
     A ball driven by its own spin into another ball or a cushion would otherwise bounce ever
     faster (an inelastic collapse: infinitely many events in a finite time); in reality the two
     stay in contact while the slip is worn away by the cloth. Settling it at once dissipates the
-    same kind of energy (friction) and changes the play by at most a 2 cm/s push."""
+    same kind of energy (friction) and changes the play by at most a 2 cm/s push. Below 1e-6 m/s
+    (a push that starts while two balls touch) the settling always happens, whatever this value,
+    and the impact is perfectly inelastic (see docs/physics.md, "Resting contact and pushes")."""
 
     cue_endmass: float = 0.008
     """Effective end mass of the cue shaft in kg, for squirt. Default 0.008 kg (Dr. Dave's squirt

@@ -21,7 +21,7 @@ from nineball.physics._kernels import constants as k
 from nineball.physics._kernels.loop import run
 from nineball.physics._kernels.motion import classify, evolve
 from nineball.physics.events import BallState, Event, EventKind
-from nineball.physics.facts import ShotFacts, shot_facts
+from nineball.physics.facts import ShotFacts, array_facts
 from nineball.physics.params import PhysicsParams
 from nineball.physics.state import MotionState
 from nineball.physics.stroke import Stroke
@@ -179,8 +179,12 @@ class Trajectory:
         }
 
     def facts(self) -> ShotFacts:
-        """The referee's facts of the shot (first contact, pocketed, off table, rails)."""
-        return shot_facts(self.events())
+        """The referee's facts of the shot (first contact, pocketed, off table, rails).
+
+        Read directly from the event arrays (:func:`array_facts`); the same facts as
+        ``shot_facts(self.events())``, without building the Event objects.
+        """
+        return array_facts(self.ball_ids, self.times, self.kinds, self.first, self.second)
 
     @property
     def duration(self) -> float:

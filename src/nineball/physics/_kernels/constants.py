@@ -47,7 +47,7 @@ P_FC = 9
 P_EC = 10  # cushion restitution, 1
 P_MUC = 11  # cushion friction, 1
 P_H = 12  # cushion nose height above the cloth, m
-P_SLOW = 13  # approach speed below which impacts are elastic, m/s
+P_SLOW = 13  # approach speed below which an impact first settles sliding balls, m/s
 NPRM = 14
 
 # Motion states (same values as nineball.physics.state.MotionState).

@@ -6,8 +6,13 @@ earliest next motion transition of the balls involved, after which their polynom
 returns the time from now of the first event, or inf. Contact policy:
 
 * A pair (or a ball and a cushion) in contact within ``TOUCH`` m and approaching has an event
-  now (t = 0): this resolves frozen balls and frozen lines sequentially.
-* Touching and moving apart (or at rest): no event now; a later approach is still found.
+  now (t = 0): this resolves frozen balls and frozen lines sequentially. For two balls,
+  "approaching" means faster than ``V_REST``; slower is resting contact.
+* Two balls touching and not approaching (moving apart, at rest, or in resting contact): the
+  event is the first time their approach speed reaches ``V_REST`` while they still touch (the
+  first down-going crossing of the derivative of the squared distance): a push that starts while
+  the balls touch is an event, never a missed collision. If they separate first, the next
+  contact is found as below.
 * Otherwise the event is the first time the gap goes from positive to <= 0 (a down-crossing of
   a polynomial of degree <= 4, see :mod:`roots`), so grazing separations are never events.
 """
@@ -19,22 +24,40 @@ import math
 import numpy as np
 
 from nineball.physics._kernels.jit import internal
-from nineball.physics._kernels.roots import first_down_crossing
+from nineball.physics._kernels.roots import first_down_crossing, poly4
 
-__all__ = ["TOUCH", "capture_time", "circle_time", "segment_time"]
+__all__ = ["TOUCH", "V_REST", "capture_time", "circle_time", "segment_time"]
 
 TOUCH = 1e-9
 """Distance in m within which two surfaces count as touching (the near-future epsilon)."""
 
+V_REST = 1e-11
+"""Approach speed in m/s below which two touching balls are in resting contact (no impact now).
+
+Far above the rounding of velocities (about 1e-15 m/s) and small enough that an unresolved
+creep at this speed overlaps by less than ``TOUCH`` in 100 s.
+"""
+
 
 @internal
 def circle_time(
-    cx: float, cy: float, bx: float, by: float, ax: float, ay: float, d: float, horizon: float
+    cx: float,
+    cy: float,
+    bx: float,
+    by: float,
+    ax: float,
+    ay: float,
+    d: float,
+    horizon: float,
+    v_rest: float,
 ) -> float:
     """First time |c + b t + a t^2| reaches d from outside (a quartic), with the contact policy.
 
-    Ball-ball: c, b, a are the differences of the two balls' position polynomials and d = 2R.
-    Jaw: the ball's polynomial minus the jaw's centre, d = R + the jaw's radius.
+    Ball-ball: c, b, a are the differences of the two balls' position polynomials, d = 2R and
+    ``v_rest`` = V_REST: a touching pair also has an event when its approach starts (resting
+    contact). Jaw: the ball's polynomial minus the jaw's centre, d = R + the jaw's radius, and
+    ``v_rest`` = 0 (no resting-contact search: any approach at contact is an event now).
+    (A float rather than a literal flag: one compiled specialization serves both.)
     """
     dist = math.sqrt(cx * cx + cy * cy)
     h = horizon
@@ -44,12 +67,22 @@ def circle_time(
         return np.inf
     c0 = cx * cx + cy * cy - d * d
     k1 = 2.0 * (bx * cx + by * cy)
-    if dist - d <= TOUCH and k1 < 0.0:
-        return 0.0
+    band = 2.0 * d * TOUCH  # p = |r|^2 - d^2 at a gap of TOUCH (to first order)
+    touching = dist - d <= TOUCH
     k4 = ax * ax + ay * ay
     k3 = 2.0 * (ax * bx + ay * by)
     k2 = bx * bx + by * by + 2.0 * (ax * cx + ay * cy)
-    return first_down_crossing(k4, k3, k2, k1, c0, horizon, 2.0 * d * TOUCH)
+    if touching and v_rest > 0.0:
+        # p' = k1 + 2 k2 t + 3 k3 t^2 + 4 k4 t^3 = -2 |r| (approach speed)
+        slack = 2.0 * d * v_rest
+        if k1 + slack <= 0.0:
+            return 0.0
+        t1 = first_down_crossing(0.0, 4.0 * k4, 3.0 * k3, 2.0 * k2, k1 + slack, horizon, 0.0)
+        if t1 < np.inf and poly4(k4, k3, k2, k1, c0, t1) <= band:
+            return t1
+    elif touching and k1 < 0.0:
+        return 0.0
+    return first_down_crossing(k4, k3, k2, k1, c0, horizon, band)
 
 
 @internal

@@ -34,6 +34,7 @@ from nineball.physics._kernels.constants import (
     S_STATIONARY,
 )
 from nineball.physics._kernels.detect import (
+    V_REST,
     capture_time,
     circle_time,
     segment_time,
@@ -46,7 +47,7 @@ from nineball.physics._kernels.motion import (
     settle,
     transition_time,
 )
-from nineball.physics._kernels.resolve import ball_ball, ball_cushion
+from nineball.physics._kernels.resolve import V_PUSH, ball_ball, ball_cushion, ball_rest
 
 __all__ = ["run"]
 
@@ -94,7 +95,7 @@ def _update(
         for k in range(jaws.shape[0]):
             jaw = jaws[k]
             tc = circle_time(ci[0, 0] - jaw[0], ci[0, 1] - jaw[1], ci[1, 0], ci[1, 1], ci[2, 0],
-                             ci[2, 1], R + jaw[2], h)  # fmt: skip
+                             ci[2, 1], R + jaw[2], h, 0.0)  # fmt: skip
             if tc < np.inf and t + tc < cush_t[i]:
                 cush_t[i] = t + tc
                 cush_id[i] = segs.shape[0] + k
@@ -119,7 +120,7 @@ def _update(
         c2 = ck if a == i else ci
         tc = circle_time(c2[0, 0] - c1[0, 0], c2[0, 1] - c1[0, 1], c2[1, 0] - c1[1, 0],
                          c2[1, 1] - c1[1, 1], c2[2, 0] - c1[2, 0], c2[2, 1] - c1[2, 1],
-                         2.0 * R, hk)  # fmt: skip
+                         2.0 * R, hk, V_REST)  # fmt: skip
         pair[a, b] = t + tc
 
 
@@ -283,9 +284,11 @@ def run(
         state_i = evolve(rvw[bi], mot[bi], t - tref[bi], prm)
         state_j = state_i
         settle_ball = no_ball
+        rest = False
         if kind in (EV_BALL_BALL, EV_CUSHION):
             # A low-speed impact first settles the slip of a sliding ball in it (a slide_roll
-            # event); the impact is then found again at the same time and resolved.
+            # event); the impact is then found again at the same time and resolved. Below
+            # V_PUSH (a push starting in resting contact) it is resolved by ball_rest.
             if kind == EV_BALL_BALL:
                 state_j = evolve(rvw[bj], mot[bj], t - tref[bj], prm)
                 nx = state_j[0, 0] - state_i[0, 0]
@@ -293,7 +296,9 @@ def run(
                 approach = (state_i[1, 0] - state_j[1, 0]) * nx + (
                     state_i[1, 1] - state_j[1, 1]
                 ) * ny
-                slow = approach < prm[P_SLOW] * math.sqrt(nx * nx + ny * ny)
+                dist = math.sqrt(nx * nx + ny * ny)
+                rest = approach < V_PUSH * dist
+                slow = rest or approach < prm[P_SLOW] * dist
             else:
                 if bj < nseg:
                     approach = -(state_i[1, 0] * segs[bj, 4] + state_i[1, 1] * segs[bj, 5])
@@ -357,6 +362,8 @@ def run(
                 nx = jx / dn
                 ny = jy / dn
             state_i = ball_cushion(state_i, nx, ny, prm)
+        elif rest:
+            state_i, state_j = ball_rest(state_i, state_j, prm)
         else:
             state_i, state_j = ball_ball(state_i, state_j, prm)
         if kind != EV_BALL_BALL:

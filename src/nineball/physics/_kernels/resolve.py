@@ -19,14 +19,20 @@ from nineball.physics._kernels.constants import (
     P_FA,
     P_FB,
     P_FC,
+    P_G,
     P_H,
     P_M,
     P_MUC,
+    P_MUR,
     P_R,
 )
 from nineball.physics._kernels.jit import internal
 
-__all__ = ["ball_ball", "ball_cushion"]
+__all__ = ["V_PUSH", "ball_ball", "ball_cushion", "ball_rest"]
+
+V_PUSH = 1e-6
+"""Approach speed in m/s below which a ball-ball impact is always resolved by :func:`ball_rest`
+(whatever ``settle_below``): a push that starts while two balls touch is such an impact."""
 
 
 @internal
@@ -99,6 +105,62 @@ def ball_ball(rvw1: np.ndarray, rvw2: np.ndarray, prm: np.ndarray) -> tuple[np.n
         pz -= jt * sz / slip
     _apply(a, R * nx, R * ny, 0.0, px, py, pz, m, inertia)
     _apply(b, -R * nx, -R * ny, 0.0, -px, -py, -pz, m, inertia)
+    return a, b
+
+
+@internal
+def ball_rest(rvw1: np.ndarray, rvw2: np.ndarray, prm: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Resolve a slow impact, or a push, of two touching balls that roll or are at rest.
+
+    Perfectly inelastic and rolling: the normal components of the velocities are replaced by
+    their mean and both balls roll (w_xy = z x v / R; w_z is kept). The balls then neither
+    approach nor separate along the line of centres. If the rolling resistance would still
+    press them together (the second derivative of the squared distance is <= 0, so a new
+    approach would start at once), the pair is merged: both balls take the mean velocity and
+    roll together, with identical motion, until they stop or another ball hits one of them (a
+    rolling ball pushing another). Rolling kinetic energy is 7/10 m v^2 per ball, so replacing
+    velocities by their mean never adds energy. No friction impulse (no throw) is applied.
+    """
+    R = prm[P_R]
+    a = rvw1.copy()
+    b = rvw2.copy()
+    cx = b[0, 0] - a[0, 0]
+    cy = b[0, 1] - a[0, 1]
+    d = math.sqrt(cx * cx + cy * cy)
+    nx = cx / d
+    ny = cy / d
+    vn = (a[1, 0] - b[1, 0]) * nx + (a[1, 1] - b[1, 1]) * ny
+    if vn > 0.0:
+        h = 0.5 * vn
+        a[1, 0] -= h * nx
+        a[1, 1] -= h * ny
+        b[1, 0] += h * nx
+        b[1, 1] += h * ny
+    # rolling decelerations mu_r g along each velocity
+    dec = prm[P_MUR] * prm[P_G]
+    sa = math.sqrt(a[1, 0] * a[1, 0] + a[1, 1] * a[1, 1])
+    sb = math.sqrt(b[1, 0] * b[1, 0] + b[1, 1] * b[1, 1])
+    gx = 0.0
+    gy = 0.0
+    if sb > 0.0:
+        gx -= dec * b[1, 0] / sb
+        gy -= dec * b[1, 1] / sb
+    if sa > 0.0:
+        gx += dec * a[1, 0] / sa
+        gy += dec * a[1, 1] / sa
+    ux = b[1, 0] - a[1, 0]
+    uy = b[1, 1] - a[1, 1]
+    if ux * ux + uy * uy + 2.0 * (gx * cx + gy * cy) <= 0.0:
+        mx = 0.5 * (a[1, 0] + b[1, 0])
+        my = 0.5 * (a[1, 1] + b[1, 1])
+        a[1, 0] = mx
+        a[1, 1] = my
+        b[1, 0] = mx
+        b[1, 1] = my
+    for s in (a, b):
+        s[1, 2] = 0.0
+        s[2, 0] = -s[1, 1] / R
+        s[2, 1] = s[1, 0] / R
     return a, b
 
 
