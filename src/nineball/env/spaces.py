@@ -1,0 +1,202 @@
+"""Normalised encodings shared by the single-agent and two-agent environments.
+
+Actions are a Box of 8 numbers in [-1, 1]; what they mean depends on the phase:
+
+========  =================================================================================
+phase     meaning of the action
+========  =================================================================================
+stroke    a[0] aim (-1..1 -> -pi..pi), a[1] elevation (-1..1 -> 0..30 deg), a[2] speed
+          (-1..1 -> 0.3..12 m/s), a[3] side and a[4] height (the square squeezed into a disc of
+          radius 0.45 R, inside the miscue limit);
+          with the cue ball in hand a[5], a[6] place it (-1..1 across the kitchen on the
+          break, across the whole surface after a foul; moved to the nearest free spot if it
+          would touch a ball)
+declare   right after the break: a[7] > 0 declares a push out for the next stroke
+choice    after the opponent's legal push out: a[0] > 0 shoots, otherwise pass
+========  =================================================================================
+
+Observations are a Dict: ``balls`` (10 x 3: x and y normalised to [-1, 1] and 1 when the ball is
+on the table, ball 0 the cue ball), ``lowest`` (one-hot over the nine object balls), ``phase``
+(one-hot: stroke, declare, choice), ``in_hand`` (one-hot: in place, kitchen, anywhere), ``fouls``
+(consecutive fouls of the agent and the opponent, 0-2, divided by 2), ``score`` (games won by the
+agent and the opponent, divided by the race) and ``action_parts``, the action mask: which of the 8
+action components matter now (named so that samplers do not mistake it for a mask over a discrete
+action space).
+"""
+
+from __future__ import annotations
+
+import math
+from enum import IntEnum
+
+import numpy as np
+from gymnasium import spaces
+from numpy.typing import NDArray
+
+from nineball.equipment import BallId
+from nineball.errors import InvalidInputError, InvalidPlacementError
+from nineball.game.layout import Position, check_cue_placement
+from nineball.game.match import Match
+from nineball.physics import Stroke
+from nineball.rules import CueBall, Phase, Seat
+
+__all__ = [
+    "ACTION_SIZE",
+    "EnvPhase",
+    "action_space",
+    "decode_placement",
+    "decode_stroke",
+    "encode",
+    "env_phase",
+    "observation_space",
+]
+
+ACTION_SIZE = 8
+MAX_SPEED = 12.0
+MIN_SPEED = 0.3
+MAX_ELEVATION = math.radians(30.0)
+MAX_TIP = 0.45
+
+
+class EnvPhase(IntEnum):
+    """What the agent to act decides now."""
+
+    STROKE = 0
+    DECLARE = 1
+    CHOICE = 2
+
+
+def action_space() -> spaces.Box:
+    """The normalised action Box."""
+    return spaces.Box(-1.0, 1.0, shape=(ACTION_SIZE,), dtype=np.float32)
+
+
+def observation_space() -> spaces.Dict:
+    """The observation Dict."""
+    return spaces.Dict(
+        {
+            "balls": spaces.Box(-1.0, 1.0, shape=(10, 3), dtype=np.float32),
+            "lowest": spaces.Box(0.0, 1.0, shape=(9,), dtype=np.float32),
+            "phase": spaces.Box(0.0, 1.0, shape=(3,), dtype=np.float32),
+            "in_hand": spaces.Box(0.0, 1.0, shape=(3,), dtype=np.float32),
+            "fouls": spaces.Box(0.0, 1.0, shape=(2,), dtype=np.float32),
+            "score": spaces.Box(0.0, 1.0, shape=(2,), dtype=np.float32),
+            "action_parts": spaces.MultiBinary(ACTION_SIZE),
+        }
+    )
+
+
+def check_action(action: object) -> NDArray[np.float64]:
+    """The action as a float array, or a clear error.
+
+    Raises:
+        InvalidInputError: wrong shape, a non-finite value or a value outside [-1, 1].
+    """
+    array = np.asarray(action, dtype=np.float64)
+    if array.shape != (ACTION_SIZE,):
+        raise InvalidInputError(
+            f"an action is {ACTION_SIZE} numbers in [-1, 1], got shape {array.shape}"
+        )
+    if not np.all(np.isfinite(array)):
+        raise InvalidInputError(f"an action must be finite, got {array.tolist()}")
+    if np.any(np.abs(array) > 1.0 + 1e-6):
+        raise InvalidInputError(f"an action lies in [-1, 1], got {array.tolist()}")
+    return np.clip(array, -1.0, 1.0)
+
+
+def decode_stroke(action: NDArray[np.float64]) -> Stroke:
+    """The stroke encoded by a[0:5] (the tip offset squeezed into the miscue limit)."""
+    side, height = float(action[3]), float(action[4])
+    squeeze = MAX_TIP / max(1.0, math.hypot(side, height))
+    return Stroke(
+        speed=MIN_SPEED + (MAX_SPEED - MIN_SPEED) * (action[2] + 1.0) / 2.0,
+        aim=math.pi * float(action[0]),
+        elevation=MAX_ELEVATION * (action[1] + 1.0) / 2.0,
+        side=side * squeeze,
+        height=height * squeeze,
+    )
+
+
+def decode_placement(action: NDArray[np.float64], match: Match) -> Position:
+    """Where a[5:7] put the cue ball in hand, moved to the nearest free spot if it must be."""
+    table, r = match.table, match.params.radius
+    kitchen = match.state.cue_ball is CueBall.KITCHEN
+    top = (table.head_string - 1e-4) if kitchen else table.length - r
+    x = r + (table.width - 2 * r) * (action[5] + 1.0) / 2.0
+    y = r + (top - r) * (action[6] + 1.0) / 2.0
+    try:
+        match.check_cue_ball((x, y))
+        return (x, y)
+    except InvalidPlacementError:
+        pass
+    others: dict[BallId, Position] = {b: p for b, p in match.layout.items() if b is not BallId.CUE}
+    region = match.state.cue_ball
+    best: tuple[float, Position] | None = None
+    for rx in np.linspace(r, table.width - r, 41):
+        for ry in np.linspace(r, top, 61 if not kitchen else 21):
+            spot = (float(rx), float(ry))
+            try:
+                check_cue_placement(spot, others, region, table, match.params)
+            except InvalidPlacementError:
+                continue
+            distance = math.hypot(spot[0] - x, spot[1] - y)
+            if best is None or distance < best[0]:
+                best = (distance, spot)
+    if best is None:  # pragma: no cover - a table with no free spot cannot happen in nine-ball
+        raise InvalidPlacementError("no free spot for the cue ball")
+    return best[1]
+
+
+def env_phase(match: Match, declared: bool) -> EnvPhase:
+    """The phase of the agent to act (``declared``: it already answered the declare step)."""
+    if match.state.phase is Phase.PUSH_OUT_CHOICE:
+        return EnvPhase.CHOICE
+    if match.state.push_out_allowed and not declared:
+        return EnvPhase.DECLARE
+    return EnvPhase.STROKE
+
+
+def encode(
+    match: Match, me: Seat, phase: EnvPhase
+) -> dict[str, NDArray[np.float32] | NDArray[np.int8]]:
+    """The observation of the table for the agent in seat ``me``."""
+    table = match.table
+    balls = np.zeros((10, 3), dtype=np.float32)
+    for ball, (x, y) in match.layout.items():
+        balls[int(ball)] = (
+            np.clip(2.0 * x / table.width - 1.0, -1, 1),
+            np.clip(2.0 * y / table.length - 1.0, -1, 1),
+            1.0,
+        )
+    state = match.state
+    lowest = np.zeros(9, dtype=np.float32)
+    if state.game.on_table:
+        lowest[int(state.game.lowest) - 1] = 1.0
+    phase_hot = np.zeros(3, dtype=np.float32)
+    phase_hot[int(phase)] = 1.0
+    in_hand = np.zeros(3, dtype=np.float32)
+    in_hand[{CueBall.IN_PLACE: 0, CueBall.KITCHEN: 1, CueBall.ANYWHERE: 2}[state.cue_ball]] = 1.0
+    fouls = np.array(
+        [state.game.consecutive_fouls[me] / 2.0, state.game.consecutive_fouls[me.other] / 2.0],
+        dtype=np.float32,
+    )
+    race = state.config.race_to
+    score = np.array([state.score[me] / race, state.score[me.other] / race], dtype=np.float32)
+    mask = np.zeros(ACTION_SIZE, dtype=np.int8)
+    if phase is EnvPhase.STROKE:
+        mask[:5] = 1
+        if state.cue_ball is not CueBall.IN_PLACE:
+            mask[5:7] = 1
+    elif phase is EnvPhase.DECLARE:
+        mask[7] = 1
+    else:
+        mask[0] = 1
+    return {
+        "balls": balls,
+        "lowest": lowest,
+        "phase": phase_hot,
+        "in_hand": in_hand,
+        "fouls": np.clip(fouls, 0.0, 1.0),
+        "score": np.clip(score, 0.0, 1.0),
+        "action_parts": mask,
+    }

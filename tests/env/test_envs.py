@@ -1,0 +1,123 @@
+"""The RL environments pass the Gymnasium and PettingZoo checkers and behave as documented."""
+
+from __future__ import annotations
+
+import itertools
+
+import gymnasium as gym
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
+
+from nineball import InvalidInputError
+from nineball.env import ENV_ID, NineBallAEC, NineBallEnv, aec_env
+
+
+def test_gymnasium_check_env() -> None:
+    env = NineBallEnv(opponent="beginner")
+    check_env(env, skip_render_check=True)
+    env.close()
+    env.close()  # harmless twice
+
+
+def test_registered_id() -> None:
+    env = gym.make(ENV_ID, opponent="ghost")
+    obs, info = env.reset(seed=3)
+    assert obs["action_parts"].sum() > 0
+    assert info["phase"] in ("stroke", "declare", "choice")
+    env.close()
+
+
+def _episode(seed: int) -> list[float]:
+    env = NineBallEnv(opponent="beginner", shaping=True)
+    obs, _ = env.reset(seed=seed)
+    env.action_space.seed(seed)
+    rewards = []
+    for _ in range(60):
+        obs, reward, terminated, truncated, _ = env.step(env.action_space.sample())
+        rewards.append(float(reward))
+        if terminated or truncated:
+            break
+    return [*rewards, float(obs["balls"].sum())]
+
+
+def test_a_seeded_episode_is_replayed_identically() -> None:
+    assert _episode(5) == _episode(5)
+
+
+def test_bad_actions_raise_and_change_nothing() -> None:
+    env = NineBallEnv(opponent="beginner")
+    _obs, _ = env.reset(seed=1)
+    before = env.match.record
+    for action in ([0.0] * 7, [2.0] * 8, [float("nan")] * 8):
+        with pytest.raises(InvalidInputError):
+            env.step(np.array(action, dtype=np.float32))
+    assert env.match.record == before
+    with pytest.raises(InvalidInputError, match="call reset"):
+        NineBallEnv().step(np.zeros(8, dtype=np.float32))
+    with pytest.raises(InvalidInputError, match="unknown opponent"):
+        NineBallEnv(opponent="shark")
+
+
+def test_the_declare_phase_leads_to_a_push_out() -> None:
+    env = NineBallEnv(opponent="ghost", breaker="opponent", noise=None)
+    for seed in range(12):
+        obs, info = env.reset(seed=seed)
+        if info["phase"] == "declare":
+            break
+    else:  # pragma: no cover - every seed gave a foul break or a run-out
+        raise AssertionError("no seed left the agent a push out to declare")
+    assert obs["action_parts"].tolist() == [0, 0, 0, 0, 0, 0, 0, 1]
+    before = len(env.match.record.games[-1].shots)
+    declare = np.zeros(8, dtype=np.float32)
+    declare[7] = 1.0
+    obs, _, _, _, info = env.step(declare)
+    assert info["phase"] == "stroke"
+    assert len(env.match.record.games[-1].shots) == before  # declaring plays nothing
+    soft = np.array([0.5, -1, -0.9, 0, 0, 0, 0, 0], dtype=np.float32)
+    env.step(soft)
+    pushed = [s for s in env.match.record.games[-1].shots if s.push_out]
+    assert len(pushed) == 1
+
+
+def test_render_modes() -> None:
+    env = NineBallEnv(opponent="beginner", render_mode="ansi")
+    env.reset(seed=0)
+    text = env.render()
+    assert isinstance(text, str)
+    assert "score" in text
+    env = NineBallEnv(opponent="beginner", render_mode="rgb_array")
+    env.reset(seed=0)
+    image = env.render()
+    assert isinstance(image, np.ndarray)
+    assert image.ndim == 3
+    assert image.shape[2] == 3
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning:pettingzoo.test.api_test")
+def test_pettingzoo_api_and_seed() -> None:
+    api_test(aec_env(), num_cycles=40)
+    seed_test(lambda: aec_env(), num_cycles=20)
+
+
+def test_the_agent_to_act_is_the_shooter_under_the_rules() -> None:
+    env = NineBallAEC(noise=None)
+    env.reset(seed=4)
+    seen = []
+    rng = np.random.default_rng(0)
+    for _ in range(40):
+        _, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            break
+        agent = env.agent_selection
+        assert agent == ("player_0", "player_1")[env.match.state.to_act]
+        seen.append(agent)
+        action = rng.uniform(-1, 1, 8).astype(np.float32)
+        if len(seen) == 1:  # a firm break straight up the table from the kitchen's middle
+            action = np.array([0.5, -1, 0.7, 0, 0, 0, 0, 0], dtype=np.float32)
+        env.step(action)
+    assert set(seen) == {"player_0", "player_1"}
+    # After a legal break someone acts twice in a row: the breaker who pocketed a ball, or the
+    # incoming player (the push-out declaration, then the stroke).
+    assert any(a == b for a, b in itertools.pairwise(seen))
