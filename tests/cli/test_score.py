@@ -214,29 +214,20 @@ def test_command_line_options(
     assert "rules pl" in out
 
 
-def test_play_is_the_scorekeeper_for_now(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
-    code = main(
-        [
-            "play",
-            "--players",
-            "Cy,Di",
-            "--race-to",
-            "1",
-            "--breaks",
-            "alternate",
-            "--first-breaker",
-            "1",
-            "--rules",
-            "seed",
-            "--lang",
-            "en",
-        ]
-    )
-    assert code == 0
-    assert "Cy to break" in capsys.readouterr().out
+def test_play_starts_the_web_game_in_its_own_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[list[str]] = []
+
+    def call(command: list[str]) -> int:
+        calls.append(command)
+        return 0
+
+    monkeypatch.setattr("subprocess.call", call)
+    assert main(["play", "--no-browser", "--port", "8123", "--db", "x.db"]) == 0
+    assert calls[-1][1:] == [
+        "-m", "nineball.web", "--port", "8123", "--no-browser", "--db", "x.db"
+    ]  # fmt: skip
+    assert main(["play", "--host", "0.0.0.0"]) == 0
+    assert calls[-1][1:] == ["-m", "nineball.web", "--port", "0", "--host", "0.0.0.0"]
 
 
 def test_bad_players_option(capsys: pytest.CaptureFixture[str]) -> None:

@@ -234,6 +234,7 @@ def create_app(store_path: Path | str | None = None, *, warm_up: bool = True) ->
                         raise ProtocolError("join a match first")
                     async with hub.lock(session.id):
                         await _act(websocket, session, seats, message, hub)
+                        await _computer(session, hub)
                 except (NineballError, ValueError) as error:
                     await websocket.send_text(
                         json.dumps({"type": "error", "message": str(error)[:300]})
@@ -245,6 +246,16 @@ def create_app(store_path: Path | str | None = None, *, warm_up: bool = True) ->
                 hub.sockets.get(session.id, set()).discard(websocket)
 
     return app
+
+
+async def _computer(session: GameSession, hub: _Hub) -> None:
+    """The computer's turns, each sent as soon as it is played (the page animates them in turn)."""
+    for _ in range(200):
+        shot = session.computer_turn()
+        if shot is None:
+            return
+        await hub.broadcast(session.id, [shot])
+        await asyncio.sleep(0)
 
 
 async def _act(

@@ -283,7 +283,7 @@ class GameSession:
         if push_out and not match.state.push_out_allowed:
             raise ActionError("a push out is not allowed now (clause 5)")
         report = match.strike(stroke, push_out=push_out)
-        return [self._shot(report, None), *self.computer_turns()]
+        return [self._shot(report, None)]
 
     def _shot(self, report: ShotReport | None, ruling: Ruling | None) -> dict[str, object]:
         if report is not None:
@@ -329,7 +329,7 @@ class GameSession:
             ruling = self._scored().play(
                 ShotRecord(kind=ShotKind.CHOICE, player=self.state.to_act, choice=Choice(choice))
             )
-        return [self._shot(None, ruling), *self.computer_turns()]
+        return [self._shot(None, ruling)]
 
     def forfeit(self, seats: frozenset[Seat]) -> list[dict[str, object]]:
         """The player to act concedes the game."""
@@ -339,7 +339,7 @@ class GameSession:
             ruling = self.match.forfeit(seat)
         else:
             ruling = self._scored().play(ShotRecord(kind=ShotKind.FORFEIT, player=seat))
-        return [self._shot(None, ruling), *self.computer_turns()]
+        return [self._shot(None, ruling)]
 
     def undo(self, seats: frozenset[Seat]) -> None:
         """Take back the last entry (practice, two players on one screen, scorekeeper)."""
@@ -427,18 +427,15 @@ class GameSession:
             },
         }
 
-    def computer_turns(self) -> list[dict[str, object]]:
-        """Let the computer act while it is its turn (a few strokes at most per call)."""
-        out: list[dict[str, object]] = []
+    def computer_turn(self) -> dict[str, object] | None:
+        """Let the computer act once if it is its turn; the shot, or None when it is not."""
         if self.match is None or self.computer is None:
-            return out
-        for _ in range(60):
-            state = self.match.state
-            if state.is_over or state.to_act is not self.computer_seat:
-                break
-            turn = play_turn(self.match, self.computer)
-            out.append(self._shot(turn.report, turn.ruling))
-        return out
+            return None
+        state = self.match.state
+        if state.is_over or state.to_act is not self.computer_seat:
+            return None
+        turn = play_turn(self.match, self.computer)
+        return self._shot(turn.report, turn.ruling)
 
 
 class SessionRegistry:
@@ -511,7 +508,8 @@ class SessionRegistry:
                  json.dumps(session.digests)),
             )  # fmt: skip
         self.sessions[session_id] = session
-        session.computer_turns()  # the computer breaks first when it won the lag
+        while session.computer_turn() is not None:  # the computer breaks when it won the lag
+            pass
         return session, tokens
 
     def get(self, session_id: str) -> GameSession:

@@ -47,6 +47,13 @@ function fromEvent(ev) {
   return [(py - view.oy) / view.s, (px - view.ox) / view.s];
 }
 
+// For tests and tools: where a table point is on the page, and whether the page is at rest.
+window.nbToClient = (x, y) => {
+  const r = canvas.getBoundingClientRect(); const [px, py] = toPx(x, y);
+  return [r.left + px / view.dpr, r.top + py / view.dpr];
+};
+window.nbIdle = () => !S.anim && S.queue.length === 0 && S.state !== null;
+
 // ------------------------------------------------------------------ drawing
 
 function drawTable() {
@@ -223,7 +230,13 @@ function finishAnimation() {
 // A shot, a ruling or a new position: take the server's word for everything.
 function apply(msg) {
   if (msg.layout) S.layout = msg.layout;
-  if (msg.state) S.state = msg.state;
+  if (msg.state) {
+    const phase = S.state ? S.state.phase : null;
+    S.state = msg.state;
+    if (msg.state.phase !== phase && (msg.state.phase === "break" || phase === "break")) {
+      $("power").value = msg.state.phase === "break" ? 88 : 45; // a firm break, then a medium pace
+    }
+  }
   if ("in_hand" in msg) S.inHand = msg.in_hand;
   if ("cue" in msg) S.cue = msg.cue;
   if (msg.ruling) {
@@ -233,6 +246,7 @@ function apply(msg) {
   }
   if (msg.history) S.history = msg.history.slice();
   S.placeOk = true; S.aimTouched = false; S.pendingCue = null;
+  if (msg.type !== "placed") S.placeMsg = "";
   if (S.inHand && !S.cue) S.pendingCue = defaultCue();
   autoAim();
   refresh();
