@@ -119,6 +119,37 @@ def test_a_scripted_session_in_the_browser(page: Page, server_url: str, artifact
     expect(page.locator("#ruling-text")).to_have_text(ruling["explanation"]["pl"])
     page.screenshot(path=artifacts / "07-polish.png")
     page.select_option("#lang", "en")
+    # A closed tab (here a reload) finds the match where it stood.
+    layout = page.evaluate("window.nb.layout")
+    page.reload()
+    _idle(page)
+    expect(page.locator("#history li")).to_have_count(4)
+    assert page.evaluate("window.nb.layout") == layout
+    expect(page.locator("#ruling-text")).to_have_text(ruling["explanation"]["en"])
+
+
+def test_scorekeeper_and_practice(page: Page, server_url: str, artifacts: Path) -> None:
+    page.set_viewport_size({"width": 1400, "height": 900})
+    _start(page, server_url, "score", 1, 1)
+    expect(page.locator("#table")).to_be_hidden()
+    page.click("#sk-first .ballchip[data-ball='1']")
+    page.click("#sk-pocketed .ballchip[data-ball='9']")
+    page.click("#sk-submit")
+    expect(page.locator("#match-over")).to_be_visible()
+    expect(page.locator("#ruling-text")).to_contain_text("9")
+    page.screenshot(path=artifacts / "09-scorekeeper.png")
+    page.click("#btn-new")
+    page.locator("input[name=mode][value=practice]").check()
+    page.click("#lobby-start")
+    expect(page.locator("#btn-analysis")).to_be_visible()
+    _idle(page)
+    page.click("#btn-shoot")
+    _idle(page)
+    page.click("#btn-analysis")
+    page.wait_for_function("window.nb.analysis !== null")
+    page.screenshot(path=artifacts / "10-practice-analysis.png")
+    page.click("#btn-undo")
+    expect(page.locator("#history li")).to_have_count(0)
 
 
 def test_a_short_match_against_the_computer(page: Page, server_url: str, artifacts: Path) -> None:

@@ -248,8 +248,13 @@ function apply(msg) {
   S.placeOk = true; S.aimTouched = false; S.pendingCue = null;
   if (msg.type !== "placed") S.placeMsg = "";
   if (S.inHand && !S.cue) S.pendingCue = defaultCue();
+  if (msg.type === "update" && S.mode === "practice" && S.lastStroke) { // undo: the same stroke, ready to change
+    S.aim = S.lastStroke.aim; S.aimTouched = true;
+    if (S.inHand && S.lastStroke.cue && !placementProblem(...S.lastStroke.cue)) S.pendingCue = S.lastStroke.cue;
+  }
   autoAim();
   refresh();
+  renderScorekeeper();
 }
 
 // ------------------------------------------------------------------ rules of the page
@@ -373,8 +378,13 @@ function updateControls() {
   $("btn-analysis").hidden = !practice;
   $("btn-forfeit").disabled = !(myTurn() && !S.anim);
   $("scorekeeper").hidden = S.mode !== "score";
-  canvas.hidden = S.mode === "score";
-  $("controls").querySelectorAll("input,button").forEach((el) => { if (S.mode === "score" && !["btn-undo", "btn-forfeit"].includes(el.id)) el.disabled = true; });
+  canvas.style.display = S.mode === "score" ? "none" : "block";
+  document.body.classList.toggle("score", S.mode === "score");
+  for (const id of ["power", "elevation", "aid", "slow", "btn-undo", "btn-analysis"]) $(id).disabled = false;
+  if (S.mode === "score") {
+    $("controls").querySelectorAll("input,button").forEach((el) => { if (!["btn-undo", "btn-forfeit", "pushout"].includes(el.id)) el.disabled = true; });
+    push.disabled = !(myTurn() && S.state.push_out_allowed);
+  }
   $("power-out").textContent = `${speed().toFixed(1)} m/s`;
   $("elevation-out").textContent = `${$("elevation").value}°`;
 }
@@ -390,6 +400,7 @@ function shoot() {
     if (!cue || placementProblem(...cue)) { S.placeOk = false; S.placeMsg = t("invalidPlace"); refresh(); return; }
   }
   perf.sentAt = performance.now();
+  S.lastStroke = { aim: S.aim, cue };
   send({
     type: "strike", speed: speed(), aim: S.aim, elevation: ($("elevation").value * Math.PI) / 180,
     side: S.side, height: S.height, push_out: $("pushout").checked, cue: S.inHand ? cue : null,
@@ -576,6 +587,7 @@ function onMessage(msg) {
 
 function join(match, token) {
   S.match = match; S.token = token; S.closedOnPurpose = false; S.history = []; S.tray = []; S.last = null;
+  S.analysis = null; S.lastStroke = null; S.state = null;
   if (S.ws) { const old = S.ws; S.ws = null; old.close(); }
   connect();
 }
