@@ -250,3 +250,66 @@ def test_scorekeeper_takes_facts_and_rules_on_them(client: TestClient) -> None:
             )
         )
         assert "over" in ws.receive_json()["message"]
+
+
+def test_actions_refused_by_mode_and_state(client: TestClient) -> None:
+    created = _new(client, mode="computer", players=["Ann", "Computer"])
+    with client.websocket_connect("/ws") as ws:
+        _join(ws, created["match"], created["tokens"]["0"])
+        for message, words in [
+            ({"type": "undo"}, "not allowed"),
+            ({"type": "move_ball", "ball": 1, "x": 0.5, "y": 1.0}, "only in practice"),
+            ({"type": "remove_ball", "ball": 1}, "only in practice"),
+            ({"type": "analysis"}, "only in practice"),
+            ({"type": "choose", "choice": "shoot"}, "no push out"),
+            (
+                {"type": "facts", "first": 1, "pocketed": [], "rails": [], "push_out": False},
+                "simulated table",
+            ),
+            (
+                {"type": "strike", "speed": 1.0, "aim": 0.0, "elevation": 0.0, "side": 0.0,
+                 "height": 0.0, "push_out": True, "cue": [0.6, 0.4]},
+                "push out is not allowed",
+            ),
+        ]:  # fmt: skip
+            ws.send_text(json.dumps(message))
+            reply = ws.receive_json()
+            assert reply["type"] == "error", message
+            assert words in reply["message"]
+        ws.send_text(json.dumps({"type": "forfeit"}))
+        shot = ws.receive_json()
+        assert shot["ruling"]["kind"] == "forfeit"
+        assert shot["state"]["winner"] == 1
+        ws.send_text(json.dumps({"type": "forfeit"}))
+        assert "over" in ws.receive_json()["message"]
+
+
+def test_practice_edges(client: TestClient) -> None:
+    created = _new(client, mode="practice")
+    with client.websocket_connect("/ws") as ws:
+        _join(ws, created["match"], created["tokens"]["both"])
+        ws.send_text(json.dumps({"type": "undo"}))
+        assert "nothing to undo" in ws.receive_json()["message"]
+        ws.send_text(json.dumps({"type": "move_ball", "ball": 0, "x": 0.6, "y": 0.4}))
+        update = ws.receive_json()
+        assert update["cue"] == [0.6, 0.4]
+        ws.send_text(json.dumps({"type": "move_ball", "ball": 2, "x": 0.6, "y": 0.41}))
+        assert "would touch" in ws.receive_json()["message"]
+        with client.websocket_connect("/ws") as watcher:
+            _join(watcher, created["match"], None)
+            watcher.send_text(json.dumps({"type": "analysis"}))
+            assert "spectators" in watcher.receive_json()["message"]
+            watcher.send_text(json.dumps({"type": "undo"}))
+            assert "spectators" in watcher.receive_json()["message"]
+
+
+def test_no_token_in_any_url_the_server_sees(client: TestClient) -> None:
+    created = _new(client, mode="network", players=["Ann", "Bob"])
+    page = client.get("/static/main.js").text
+    # The page puts the token in the URL fragment (#...), which browsers never send.
+    assert "#m=${data.match}&t=${" in page
+    assert (
+        'new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`)'
+        in (page)
+    )
+    assert all(len(token) >= 24 for token in created["tokens"].values())

@@ -390,7 +390,10 @@ class GameSession:
         table = match.table
         if not (r <= x <= table.width - r and r <= y <= table.length - r):
             raise ActionError(f"({x:.3f}, {y:.3f}) m is off the playing surface")
-        for other, (bx, by) in match.layout.items():
+        others = dict(match.layout)
+        if match.cue_ball is not None:
+            others[BallId.CUE] = match.cue_ball
+        for other, (bx, by) in others.items():
             if other != ball and math.hypot(bx - x, by - y) < 2 * r + 1e-6:
                 raise ActionError(f"the {ball} would touch the {int(other)}")
         if ball == 0 and match.cue_ball_in_hand:
