@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-import subprocess
+import importlib.util
+import os
 import sys
 from enum import StrEnum
 from pathlib import Path
@@ -134,11 +135,10 @@ def play(
         command.append("--no-browser")
     if db is not None:
         command += ["--db", str(db)]
-    try:
-        code = subprocess.call(command)
-    except KeyboardInterrupt:  # pragma: no cover - Ctrl-C also reaches the server, which stops
-        code = 0
-    raise typer.Exit(code)
+    if importlib.util.find_spec("fastapi") is None or importlib.util.find_spec("uvicorn") is None:
+        typer.echo("the browser game needs the web extra: pip install 'nineball[web]'", err=True)
+        raise typer.Exit(2)
+    os.execv(sys.executable, command)  # this process becomes the server (Ctrl-C stops it)
 
 
 @app.command()

@@ -112,7 +112,7 @@ class _Hub:
             for message in messages:
                 try:
                     await socket.send_text(json.dumps(message))
-                except (RuntimeError, WebSocketDisconnect):  # a page that just closed
+                except (RuntimeError, OSError, WebSocketDisconnect):  # a page that just closed
                     self.sockets[session_id].discard(socket)
                     break
 
