@@ -313,3 +313,15 @@ def test_no_token_in_any_url_the_server_sees(client: TestClient) -> None:
         in (page)
     )
     assert all(len(token) >= 24 for token in created["tokens"].values())
+
+
+def test_scorekeeper_ball_off_the_table(client: TestClient) -> None:
+    created = _new(client, mode="score", players=["Ann", "Bob"])
+    with client.websocket_connect("/ws") as ws:
+        _join(ws, created["match"], created["tokens"]["both"])
+        ws.send_text(json.dumps({
+            "type": "facts", "first": 1, "pocketed": [2], "rails": [1, 3, 4, 5],
+            "off_table": [6], "push_out": False,
+        }))  # fmt: skip
+        ruling = ws.receive_json()["ruling"]
+        assert [f["clause"] for f in ruling["fouls"]] == [10]

@@ -27,6 +27,15 @@ def _idle(page: Page) -> None:
     page.wait_for_function("window.nbIdle && window.nbIdle()", timeout=30_000)
 
 
+def _act(page: Page, selector: str) -> None:
+    """Click, then wait for the server's answer (a shot or a ruling) and its animation."""
+    before = page.evaluate("window.nb.received ?? 0")
+    page.click(selector)
+    page.wait_for_function(
+        "([n]) => (window.nb.received ?? 0) > n && window.nbIdle()", arg=[before], timeout=30_000
+    )
+
+
 def _drag_cue(page: Page, to: tuple[float, float]) -> None:
     cue = page.evaluate("window.nb.cue || window.nb.pendingCue")
     x0, y0 = page.evaluate("([x, y]) => window.nbToClient(x, y)", cue)
@@ -67,6 +76,21 @@ def test_the_anim_module_reproduces_the_engine(page: Page, server_url: str) -> N
     assert np.max(np.abs(np.array(got) - expected[:, :, :2])) < 1e-9
 
 
+def test_every_string_of_the_page_is_in_three_languages(page: Page, server_url: str) -> None:
+    page.goto(f"{server_url}/static/i18n.js")
+    keys = page.evaluate(
+        """async () => {
+            const i18n = await import('/static/i18n.js');
+            return Object.fromEntries(i18n.LANGS.map((l) => [l, i18n.keys(l)]));
+        }"""
+    )
+    assert set(keys) == {"en", "fr", "pl"}
+    assert set(keys["en"]) == set(keys["fr"]) == set(keys["pl"])
+    page.goto(server_url)
+    used = page.evaluate("[...document.querySelectorAll('[data-i18n]')].map((e) => e.dataset.i18n)")
+    assert set(used) <= set(keys["en"])
+
+
 def test_a_scripted_session_in_the_browser(page: Page, server_url: str, artifacts: Path) -> None:
     page.set_viewport_size({"width": 1400, "height": 900})
     _start(page, server_url, "local", 3, 4)
@@ -84,8 +108,7 @@ def test_a_scripted_session_in_the_browser(page: Page, server_url: str, artifact
     assert abs(placed[0] - 0.55) < 0.01
     assert abs(placed[1] - 0.5) < 0.01
     # The break.
-    page.click("#btn-shoot")
-    _idle(page)
+    _act(page, "#btn-shoot")
     expect(page.locator("#ruling-text")).not_to_be_empty()
     assert page.evaluate("window.nbPerf.latencies.length") == 1
     page.screenshot(path=artifacts / "04-after-break.png")
@@ -97,14 +120,12 @@ def test_a_scripted_session_in_the_browser(page: Page, server_url: str, artifact
     page.click("#btn-shoot")
     expect(page.locator("#choice")).to_be_visible(timeout=30_000)
     page.screenshot(path=artifacts / "05-push-out-choice.png")
-    page.click("#choice-pass")
-    _idle(page)
+    _act(page, "#choice-pass")
     expect(page.locator("#history li")).to_have_count(3)
     # A shot.
     page.fill("#power", "45")
     page.dispatch_event("#power", "input")
-    page.click("#btn-shoot")
-    _idle(page)
+    _act(page, "#btn-shoot")
     expect(page.locator("#history li")).to_have_count(4)
     english = page.inner_text("#ruling-text")
     ruling = page.evaluate("window.nb.ruling")
@@ -155,8 +176,7 @@ def test_scorekeeper_and_practice(page: Page, server_url: str, artifacts: Path) 
     page.click("#lobby-start")
     expect(page.locator("#btn-analysis")).to_be_visible()
     _idle(page)
-    page.click("#btn-shoot")
-    _idle(page)
+    _act(page, "#btn-shoot")
     page.click("#btn-analysis")
     page.wait_for_function("window.nb.analysis !== null")
     page.screenshot(path=artifacts / "11-practice-analysis.png")
@@ -174,9 +194,7 @@ def test_a_short_match_against_the_computer(page: Page, server_url: str, artifac
         if page.locator("#match-over").count():
             break
         expect(page.locator("#btn-shoot")).to_be_enabled(timeout=30_000)
-        page.click("#btn-shoot")
-        page.wait_for_timeout(50)
-        _idle(page)
+        _act(page, "#btn-shoot")
     expect(page.locator("#match-over")).to_be_visible()
     page.screenshot(path=artifacts / "08-match-over.png")
     # A dropped connection: the page rejoins by itself and finds the match as it ended.

@@ -18,8 +18,9 @@ forfeit     (the player to act concedes the game)
 move_ball   ``ball`` (0-9), ``x``, ``y`` (practice: put any ball anywhere)
 remove_ball ``ball`` (1-9) (practice)
 analysis    (practice: the computer's shot for this position)
-facts       ``first`` (0-9 or null), ``pocketed``, ``rails`` (lists of 0-9), ``push_out``
-            (bool): a stroke at a real table (scorekeeper)
+facts       ``first`` (0-9 or null), ``pocketed``, ``rails``, ``off_table`` (lists of 0-9;
+            the last may be left out), ``push_out`` (bool): a stroke at a real table
+            (scorekeeper)
 ping        nothing
 =========== ============================================================================
 """
@@ -122,6 +123,7 @@ _SPEC: dict[str, dict[str, _Rule]] = {
         "first": _Rule("int", 0, 9, optional=True),
         "pocketed": _Rule("balls"),
         "rails": _Rule("balls"),
+        "off_table": _Rule("balls", optional=True),
         "push_out": _Rule("bool"),
     },
     "ping": {},

@@ -370,10 +370,12 @@ class GameSession:
         first = message.fields["first"]
         pocketed = message.fields["pocketed"]
         rails = message.fields["rails"]
+        off = message.fields["off_table"]
         facts = ShotFacts.of(
             first_contact=first if isinstance(first, int) else None,
             pocketed=list(pocketed) if isinstance(pocketed, tuple) else [],
             rails=list(rails) if isinstance(rails, tuple) else [],
+            off_table=list(off) if isinstance(off, tuple) else [],
         )
         shot = ShotRecord(
             kind=ShotKind.STROKE,

@@ -52,7 +52,7 @@ window.nbToClient = (x, y) => {
   const r = canvas.getBoundingClientRect(); const [px, py] = toPx(x, y);
   return [r.left + px / view.dpr, r.top + py / view.dpr];
 };
-window.nbIdle = () => !S.anim && S.queue.length === 0 && S.state !== null;
+window.nbIdle = () => !S.anim && !S.pausing && S.queue.length === 0 && S.state !== null;
 
 // ------------------------------------------------------------------ drawing
 
@@ -224,7 +224,8 @@ function finishAnimation() {
   S.anim = null;
   if (!replay) apply(msg);
   updateControls();
-  startNext();
+  if (S.queue.length) { S.pausing = true; setTimeout(() => { S.pausing = false; startNext(); }, 700 / RATE); } // a breath between shots
+  else startNext();
 }
 
 // A shot, a ruling or a new position: take the server's word for everything.
@@ -519,9 +520,9 @@ window.addEventListener("resize", layoutCanvas);
 
 // ------------------------------------------------------------------ scorekeeper
 
-const sk = { first: null, pocketed: new Set(), rails: new Set() };
+const sk = { first: null, pocketed: new Set(), rails: new Set(), off: new Set() };
 function renderScorekeeper() {
-  for (const [key, multi] of [["first", false], ["pocketed", true], ["rails", true]]) {
+  for (const [key, multi] of [["first", false], ["pocketed", true], ["rails", true], ["off", true]]) {
     const row = $(`sk-${key}`); row.innerHTML = "";
     for (let id = 0; id <= 9; id++) {
       if (id > 0 && S.state && !S.state.on_table.includes(id)) continue;
@@ -540,8 +541,8 @@ function renderScorekeeper() {
   }
 }
 $("sk-submit").addEventListener("click", () => {
-  send({ type: "facts", first: sk.first, pocketed: [...sk.pocketed], rails: [...sk.rails], push_out: $("pushout").checked });
-  sk.first = null; sk.pocketed.clear(); sk.rails.clear(); renderScorekeeper();
+  send({ type: "facts", first: sk.first, pocketed: [...sk.pocketed], rails: [...sk.rails], off_table: [...sk.off], push_out: $("pushout").checked });
+  sk.first = null; sk.pocketed.clear(); sk.rails.clear(); sk.off.clear(); renderScorekeeper();
 });
 
 // ------------------------------------------------------------------ the connection
@@ -574,7 +575,8 @@ function onMessage(msg) {
     S.queue = []; S.anim = null; S.ruling = msg.history.length ? msg.history[msg.history.length - 1] : null;
     layoutCanvas(); apply(msg); renderScorekeeper();
   } else if (msg.type === "shot" || msg.type === "ruling") {
-    S.queue.push(msg); startNext(); refresh();
+    S.received = (S.received ?? 0) + 1;
+    S.queue.push(msg); if (!S.pausing) startNext(); refresh();
   } else if (msg.type === "placed" || msg.type === "update") {
     const keep = S.history; apply({ ...msg, history: msg.history ?? keep });
     if (msg.type === "update") { S.tray = []; S.ruling = S.history[S.history.length - 1] ?? null; S.last = null; refresh(); }
