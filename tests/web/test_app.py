@@ -47,6 +47,7 @@ def test_bad_new_match_requests_are_refused(client: TestClient) -> None:
         ({"mode": "computer", "level": "god"}, "level"),
         ({"mode": "local", "human_seat": 2}, "human_seat"),
         ({"mode": "local", "rules": "us"}, "rules"),
+        ({"mode": "local", "first_breaker": True}, "first_breaker"),
         ({"mode": "local", "seed": -1}, "seed"),
         ([], "JSON object"),
     ]:
@@ -325,3 +326,17 @@ def test_scorekeeper_ball_off_the_table(client: TestClient) -> None:
         }))  # fmt: skip
         ruling = ws.receive_json()["ruling"]
         assert [f["clause"] for f in ruling["fouls"]] == [10]
+
+
+def test_the_computer_breaks_when_it_is_to_break(client: TestClient) -> None:
+    created = _new(
+        client, mode="computer", players=["Ann", "Computer"], first_breaker=1, rules="fr"
+    )
+    with client.websocket_connect("/ws") as ws:
+        state = _join(ws, created["match"], created["tokens"]["0"])
+        assert state["state"]["phase"] == "break"
+        assert state["state"]["to_act"] == 1
+        shot = ws.receive_json()
+        assert shot["type"] == "shot"
+        assert shot["ruling"]["kind"] == "break"
+        assert shot["ruling"]["shooter"] == 1

@@ -40,7 +40,9 @@ __all__ = ["STATIC", "create_app", "parse_new_match"]
 STATIC = Path(__file__).parent / "static"
 """The page's files."""
 
-_NEW_MATCH_FIELDS = {"mode", "players", "race_to", "level", "human_seat", "rules", "seed"}
+_NEW_MATCH_FIELDS = {
+    "mode", "players", "race_to", "level", "human_seat", "first_breaker", "rules", "seed"
+}  # fmt: skip
 
 
 def _error(message: str) -> JSONResponse:
@@ -78,6 +80,9 @@ def parse_new_match(data: object) -> tuple[Mode, MatchConfig, str, Seat, int | N
     human = data.get("human_seat", 0)
     if human not in (0, 1) or isinstance(human, bool):
         raise ProtocolError(f"human_seat must be 0 or 1, got {human!r}")
+    breaker = data.get("first_breaker", 0)
+    if breaker not in (0, 1) or isinstance(breaker, bool):
+        raise ProtocolError(f"first_breaker must be 0 or 1, got {breaker!r}")
     rules = data.get("rules", "seed")
     if rules not in ("seed", "fr", "pl"):
         raise ProtocolError(f"rules must be 'seed', 'fr' or 'pl', got {rules!r}")
@@ -90,6 +95,7 @@ def parse_new_match(data: object) -> tuple[Mode, MatchConfig, str, Seat, int | N
         config = MatchConfig(
             players=(players[0].strip(), players[1].strip()),
             race_to=race_to,
+            first_breaker=Seat(breaker),
             rules=find_variant(rules),
         )
     except NineballError as error:
@@ -229,6 +235,8 @@ def create_app(store_path: Path | str | None = None, *, warm_up: bool = True) ->
                         session = joined
                         hub.sockets.setdefault(session.id, set()).add(websocket)
                         await websocket.send_text(json.dumps(session.snapshot(seats)))
+                        async with hub.lock(session.id):
+                            await _computer(session, hub)  # the computer breaks, if it is to
                         continue
                     if session is None:
                         raise ProtocolError("join a match first")

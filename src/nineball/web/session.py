@@ -513,8 +513,6 @@ class SessionRegistry:
                  json.dumps(session.digests)),
             )  # fmt: skip
         self.sessions[session_id] = session
-        while session.computer_turn() is not None:  # the computer breaks when it won the lag
-            pass
         return session, tokens
 
     def get(self, session_id: str) -> GameSession:

@@ -3,7 +3,7 @@ export const LANGS = ["en", "fr", "pl"];
 
 const D = {
   en: {
-    title: "Nine-ball", lang: "Language", newMatch: "New match", history: "History", play: "Play",
+    title: "Nine-ball", firstBreaker: "Who breaks first", rules: "Rules", rulesSeed: "Standard (the seed texts)", rulesFr: "French text, read literally", rulesPl: "Polish text, read literally", lang: "Language", newMatch: "New match", history: "History", play: "Play",
     modeComputer: "Against the computer", modeLocal: "Two players, one screen",
     modeNetwork: "Two players on a network", modePractice: "Practice", modeScore: "Scorekeeper (real table)",
     you: "You", computer: "Computer", player1: "Player 1", player2: "Player 2", level: "Level",
@@ -33,7 +33,7 @@ const D = {
     "foul.obstruction_moved": "obstructing ball moved",
   },
   fr: {
-    title: "Neuf-billes", lang: "Langue", newMatch: "Nouvelle partie", history: "Historique", play: "Jouer",
+    title: "Neuf-billes", firstBreaker: "Qui fait le premier bris", rules: "Règles", rulesSeed: "Standard (textes de référence)", rulesFr: "Texte français, à la lettre", rulesPl: "Texte polonais, à la lettre", lang: "Langue", newMatch: "Nouvelle partie", history: "Historique", play: "Jouer",
     modeComputer: "Contre l'ordinateur", modeLocal: "Deux joueurs, un écran",
     modeNetwork: "Deux joueurs en réseau", modePractice: "Entraînement", modeScore: "Marqueur (vraie table)",
     you: "Vous", computer: "Ordinateur", player1: "Joueur 1", player2: "Joueur 2", level: "Niveau",
@@ -63,7 +63,7 @@ const D = {
     "foul.obstruction_moved": "bille gênante déplacée",
   },
   pl: {
-    title: "Dziewiątka", lang: "Język", newMatch: "Nowy mecz", history: "Historia", play: "Graj",
+    title: "Dziewiątka", firstBreaker: "Kto rozbija pierwszy", rules: "Przepisy", rulesSeed: "Standardowe (teksty źródłowe)", rulesFr: "Tekst francuski, dosłownie", rulesPl: "Tekst polski, dosłownie", lang: "Język", newMatch: "Nowy mecz", history: "Historia", play: "Graj",
     modeComputer: "Przeciw komputerowi", modeLocal: "Dwóch graczy, jeden ekran",
     modeNetwork: "Dwóch graczy w sieci", modePractice: "Trening", modeScore: "Sędzia-protokolant (prawdziwy stół)",
     you: "Ty", computer: "Komputer", player1: "Gracz 1", player2: "Gracz 2", level: "Poziom",
