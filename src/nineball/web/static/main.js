@@ -8,7 +8,7 @@ const RATE = Math.max(0.05, Math.min(50, Number(params.get("rate")) || 1));
 const $ = (id) => document.getElementById(id);
 
 // Performance figures, read by the benchmark and the browser tests.
-const perf = { latencies: [], frames: [], sentAt: null };
+const perf = { latencies: [], frames: [], render: [], sentAt: null };
 window.nbPerf = perf;
 
 const S = {
@@ -202,7 +202,9 @@ function tick(now) {
     if (S.anim.t >= S.anim.msg.trajectory.duration + SINK) finishAnimation();
   }
   lastFrame = S.anim ? now : null;
+  const started = performance.now();
   render();
+  if (S.anim) { perf.render.push(performance.now() - started); if (perf.render.length > 2000) perf.render.shift(); }
   requestAnimationFrame(tick);
 }
 
