@@ -9,13 +9,13 @@ BIN := $(VENV)/bin
 export NUMBA_CACHE_DIR ?= $(CURDIR)/.cache/numba
 LINTED := $(wildcard src tests benchmarks tools)
 
-.PHONY: play test lint typecheck layers pytest bench clean
+.PHONY: play test lint typecheck layers pytest bench clean chromium
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 $(VENV)/.installed-cli: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[cli]'
+	$(BIN)/python -m pip install --quiet -e '.[cli,web]'
 	touch $@
 
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
@@ -25,7 +25,12 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 play: $(VENV)/.installed-cli
 	$(BIN)/nineball play
 
-test: $(VENV)/.installed-dev
+# The browser tests drive Debian's chromium (never Playwright's own download).
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; fi
+
+test: $(VENV)/.installed-dev chromium
 	$(BIN)/ruff format --check $(LINTED)
 	$(BIN)/ruff check $(LINTED)
 	$(BIN)/mypy

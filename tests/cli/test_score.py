@@ -214,29 +214,27 @@ def test_command_line_options(
     assert "rules pl" in out
 
 
-def test_play_is_the_scorekeeper_for_now(
+def test_play_starts_the_web_game_in_its_own_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[list[str]] = []
+
+    def execv(path: str, command: list[str]) -> None:
+        calls.append(command)
+
+    monkeypatch.setattr("os.execv", execv)
+    assert main(["play", "--no-browser", "--port", "8123", "--db", "x.db"]) == 0
+    assert calls[-1][1:] == [
+        "-m", "nineball.web", "--port", "8123", "--no-browser", "--db", "x.db"
+    ]  # fmt: skip
+    assert main(["play", "--host", "0.0.0.0"]) == 0
+    assert calls[-1][1:] == ["-m", "nineball.web", "--port", "0", "--host", "0.0.0.0"]
+
+
+def test_play_without_the_web_extra_says_how_to_get_it(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
-    code = main(
-        [
-            "play",
-            "--players",
-            "Cy,Di",
-            "--race-to",
-            "1",
-            "--breaks",
-            "alternate",
-            "--first-breaker",
-            "1",
-            "--rules",
-            "seed",
-            "--lang",
-            "en",
-        ]
-    )
-    assert code == 0
-    assert "Cy to break" in capsys.readouterr().out
+    monkeypatch.setattr("importlib.util.find_spec", lambda name: None)
+    assert main(["play"]) == 2
+    assert "nineball[web]" in capsys.readouterr().err
 
 
 def test_bad_players_option(capsys: pytest.CaptureFixture[str]) -> None:

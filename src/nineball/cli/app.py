@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib.util
+import os
 import sys
 from enum import StrEnum
 from pathlib import Path
@@ -114,18 +116,29 @@ def score(
 
 @app.command()
 def play(
-    players: PlayersOpt = None,
-    race_to: RaceOpt = None,
-    breaks: BreaksOpt = None,
-    first_breaker: FirstOpt = None,
-    rules: ProfileOpt = None,
-    refereed: RefOpt = None,
-    lang: LangOpt = None,
+    host: Annotated[
+        str | None,
+        typer.Option(help="Interface to serve (default 127.0.0.1; any other only when given)."),
+    ] = None,
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port (0: a free one).")] = 0,
+    browser: Annotated[
+        bool, typer.Option("--browser/--no-browser", help="Open the default browser.")
+    ] = True,
     db: DbOpt = None,
-    save: SaveOpt = True,
 ) -> None:
-    """The main job: for now the scorekeeper (the browser game will take its place)."""
-    _score(players, race_to, breaks, first_breaker, rules, refereed, lang, db, save)
+    """The main job: the browser game (served on this machine; the URL is printed)."""
+    # The web layer runs in its own process: the CLI and the web package never import each other.
+    command = [sys.executable, "-m", "nineball.web", "--port", str(port)]
+    if host is not None:
+        command += ["--host", host]
+    if not browser:
+        command.append("--no-browser")
+    if db is not None:
+        command += ["--db", str(db)]
+    if importlib.util.find_spec("fastapi") is None or importlib.util.find_spec("uvicorn") is None:
+        typer.echo("the browser game needs the web extra: pip install 'nineball[web]'", err=True)
+        raise typer.Exit(2)
+    os.execv(sys.executable, command)  # this process becomes the server (Ctrl-C stops it)
 
 
 @app.command()

@@ -1,0 +1,129 @@
+"""Measure the web game: shot-to-page latency, animation frame rate, server RSS, page load.
+
+Starts ``python -m nineball.web`` in its own process (a scratch database), drives Debian's
+chromium with Playwright through a match against the computer, and prints the figures:
+
+- page load: navigation start to the load event, and to the table being drawn;
+- shot latency: from the page sending a stroke to the shot (ruling + trajectory) arriving on the
+  page, before any animation, measured by the page itself (``window.nbPerf``); also the
+  server's own time per stroke, over the WebSocket from Python;
+- frame interval during animations (the display's rate under headless chromium);
+- the server's resident memory with one match in play.
+
+Usage: ``.venv/bin/python benchmarks/web.py [--shots 12]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--shots", type=int, default=10)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as scratch:
+        env = {**os.environ, "NINEBALL_DB": str(Path(scratch) / "bench.sqlite3")}
+        server = subprocess.Popen(
+            [sys.executable, "-m", "nineball.web", "--no-browser"],
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        try:
+            assert server.stdout is not None
+            url = server.stdout.readline().split()[4]
+            while True:
+                try:
+                    urllib.request.urlopen(url, timeout=5).close()
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            print(f"server RSS at rest: {rss_mb(server.pid):.0f} MB")
+            run(url, args.shots, server.pid)
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+
+
+def run(url: str, shots: int, pid: int) -> None:
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        page = browser.new_page(viewport={"width": 1400, "height": 900})
+        page.on("pageerror", lambda e: print("page error:", e))
+        loads = []
+        for _ in range(5):
+            page.goto(url)
+            page.wait_for_selector("#lobby[open]")
+            loads.append(
+                page.evaluate(
+                    "(() => { const n = performance.getEntriesByType('navigation')[0];"
+                    " return [n.loadEventEnd - n.startTime, n.domContentLoadedEventEnd]; })()"
+                )
+            )
+        load = statistics.median(x[0] for x in loads)
+        print(
+            f"page load (navigation to load event): first {loads[0][0]:.0f} ms,"
+            f" median of 5 {load:.0f} ms"
+        )
+        page.locator("input[name=mode][value=computer]").check()
+        page.fill("#race", "3")
+        page.click("#lobby-start")
+        page.wait_for_function("window.nbIdle && window.nbIdle()")
+        # The computer may run several racks in a row at real speed: generous timeouts.
+        for _ in range(shots):
+            page.wait_for_function(
+                "window.nbIdle() && !document.getElementById('btn-shoot').disabled"
+                " || document.getElementById('match-over')",
+                timeout=600_000,
+            )
+            if page.locator("#match-over").count():
+                break
+            before = page.evaluate("window.nb.received ?? 0")
+            page.click("#btn-shoot")
+            page.wait_for_function(
+                "([n]) => (window.nb.received ?? 0) > n && window.nbIdle()",
+                arg=[before],
+                timeout=600_000,
+            )
+        latencies = page.evaluate("window.nbPerf.latencies")
+        frames = page.evaluate("window.nbPerf.frames")
+        render = page.evaluate("window.nbPerf.render")
+        print(
+            f"shot to page (stroke sent -> ruling + trajectory received), {len(latencies)} shots:"
+            f" median {statistics.median(latencies):.1f} ms, max {max(latencies):.1f} ms"
+        )
+        print(
+            f"animation frame interval: median {statistics.median(frames):.2f} ms"
+            f" ({1000 / statistics.median(frames):.0f} fps), 95th percentile "
+            f"{sorted(frames)[int(0.95 * len(frames))]:.2f} ms over {len(frames)} frames"
+        )
+        print(
+            f"time to draw one animation frame: median {statistics.median(render):.2f} ms,"
+            f" max {max(render):.2f} ms"
+        )
+        print(f"server RSS with one match in play: {rss_mb(pid):.0f} MB")
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,37 @@
+"""``python -m nineball.web``: serve the web game (``nineball play`` runs this)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from nineball.errors import NineballError
+from nineball.web.server import LOOPBACK, serve
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse the options and serve; returns the exit status."""
+    parser = argparse.ArgumentParser(
+        prog="nineball play", description="Play nine-ball in a browser."
+    )
+    parser.add_argument("--host", default=None, help=f"interface to serve (default {LOOPBACK})")
+    parser.add_argument("--port", type=int, default=0, help="port (default: a free one)")
+    parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    parser.add_argument("--db", default=None, help="the database file")
+    args = parser.parse_args(argv)
+    try:
+        serve(
+            args.host or LOOPBACK,
+            args.port,
+            open_browser=not args.no_browser,
+            store_path=args.db,
+            allow_network=args.host is not None,
+        )
+    except (NineballError, OSError) as error:
+        print(f"nineball play: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

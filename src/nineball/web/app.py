@@ -1,0 +1,306 @@
+"""The ASGI application: the page, a small JSON API and the WebSocket of each match.
+
+``create_app`` builds the application and does nothing else: the store is opened when the
+server starts. The page is plain ES modules and a canvas under ``static/`` (no build step).
+
+Routes:
+
+- ``GET /``: the page; ``GET /static/...``: its modules and styles.
+- ``POST /api/matches``: start a match (mode, players, race, level); answers its id and the
+  secret tokens of its seats. Tokens travel in request bodies and URL fragments only, never in
+  a URL the server sees, so no access log ever holds one.
+- ``GET /api/matches``, ``GET /api/matches/{id}``, ``GET /api/stats``: the history.
+- ``WS /ws``: the match (see :mod:`nineball.web.protocol`); the first message is ``join``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import math
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from nineball.errors import NineballError
+from nineball.game.record import record_to_json
+from nineball.game.stats import compute_stats
+from nineball.physics import BallInput, Stroke, simulate
+from nineball.rules import MatchConfig, Seat, find_variant
+from nineball.web.protocol import Message, ProtocolError, parse_message
+from nineball.web.session import LEVELS, GameSession, Mode, SessionRegistry
+
+__all__ = ["STATIC", "create_app", "parse_new_match"]
+
+STATIC = Path(__file__).parent / "static"
+"""The page's files."""
+
+_NEW_MATCH_FIELDS = {
+    "mode", "players", "race_to", "level", "human_seat", "first_breaker", "rules", "seed"
+}  # fmt: skip
+
+
+def _error(message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=400)
+
+
+def parse_new_match(data: object) -> tuple[Mode, MatchConfig, str, Seat, int | None]:
+    """Validate the body of ``POST /api/matches``.
+
+    Raises:
+        ProtocolError: a missing, unknown or bad field.
+    """
+    if not isinstance(data, dict):
+        raise ProtocolError(f"the body must be a JSON object, got {type(data).__name__}")
+    unknown = sorted(set(data) - _NEW_MATCH_FIELDS)
+    if unknown:
+        raise ProtocolError(f"unknown field(s) {', '.join(map(repr, unknown))}")
+    modes = [m.value for m in Mode]
+    if data.get("mode") not in modes:
+        raise ProtocolError(f"mode must be one of {modes}, got {data.get('mode')!r}")
+    mode = Mode(data["mode"])
+    players = data.get("players", ["Player 1", "Player 2"])
+    if (
+        not isinstance(players, list)
+        or len(players) != 2
+        or not all(isinstance(p, str) and 0 < len(p.strip()) <= 40 for p in players)
+    ):
+        raise ProtocolError(f"players must be two names of 1 to 40 characters, got {players!r:.80}")
+    race_to = data.get("race_to", 3)
+    if isinstance(race_to, bool) or not isinstance(race_to, int) or not 1 <= race_to <= 15:
+        raise ProtocolError(f"race_to must be an integer in 1..15, got {race_to!r}")
+    level = data.get("level", "ghost")
+    if level not in LEVELS:
+        raise ProtocolError(f"level must be one of {sorted(LEVELS)}, got {level!r}")
+    human = data.get("human_seat", 0)
+    if human not in (0, 1) or isinstance(human, bool):
+        raise ProtocolError(f"human_seat must be 0 or 1, got {human!r}")
+    breaker = data.get("first_breaker", 0)
+    if breaker not in (0, 1) or isinstance(breaker, bool):
+        raise ProtocolError(f"first_breaker must be 0 or 1, got {breaker!r}")
+    rules = data.get("rules", "seed")
+    if rules not in ("seed", "fr", "pl"):
+        raise ProtocolError(f"rules must be 'seed', 'fr' or 'pl', got {rules!r}")
+    seed = data.get("seed")
+    if seed is not None and (
+        isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63
+    ):
+        raise ProtocolError(f"seed must be a non-negative integer or null, got {seed!r}")
+    try:
+        config = MatchConfig(
+            players=(players[0].strip(), players[1].strip()),
+            race_to=race_to,
+            first_breaker=Seat(breaker),
+            rules=find_variant(rules),
+        )
+    except NineballError as error:
+        raise ProtocolError(str(error)) from None
+    return mode, config, level, Seat(human), seed
+
+
+class _Hub:
+    """The open WebSockets of each session, to tell every page what happened."""
+
+    def __init__(self) -> None:
+        self.sockets: dict[str, set[WebSocket]] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+
+    def lock(self, session_id: str) -> asyncio.Lock:
+        return self.locks.setdefault(session_id, asyncio.Lock())
+
+    async def broadcast(self, session_id: str, messages: list[dict[str, object]]) -> None:
+        for socket in list(self.sockets.get(session_id, ())):
+            for message in messages:
+                try:
+                    await socket.send_text(json.dumps(message))
+                except (RuntimeError, OSError, WebSocketDisconnect):  # a page that just closed
+                    self.sockets[session_id].discard(socket)
+                    break
+
+
+def _warm_up() -> None:
+    """Load the compiled physics once, so that the first stroke is as fast as the others."""
+    simulate(
+        [BallInput(id=0, r=(0.6, 0.5)), BallInput(id=1, r=(0.6, 1.9))],
+        stroke=Stroke(speed=3.0, aim=math.pi / 2),
+    )
+
+
+def create_app(store_path: Path | str | None = None, *, warm_up: bool = True) -> FastAPI:
+    """The nineball web application.
+
+    Args:
+        store_path: the SQLite database (default: ``$NINEBALL_DB``, else the data directory).
+        warm_up: load the compiled physics when the server starts.
+    """
+    holder: dict[str, SessionRegistry] = {}
+    hub = _Hub()
+
+    def registry() -> SessionRegistry:
+        if "registry" not in holder:
+            holder["registry"] = SessionRegistry(store_path)
+        return holder["registry"]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        registry()
+        if warm_up:
+            _warm_up()
+        yield
+        holder.pop("registry").close()
+
+    app = FastAPI(title="nineball", docs_url=None, redoc_url=None, lifespan=lifespan)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/")
+    async def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/api/levels")
+    async def levels() -> dict[str, list[str]]:
+        return {"levels": sorted(LEVELS)}
+
+    @app.post("/api/matches", response_model=None)
+    async def new_match(request: Request) -> JSONResponse | dict[str, Any]:
+        body = await request.body()
+        if len(body) > 4096:
+            return _error("request too long")
+        try:
+            mode, config, level, human, seed = parse_new_match(json.loads(body or b"null"))
+        except ValueError as error:
+            return _error(str(error))
+        session, tokens = registry().create(mode, config, level=level, human_seat=human, seed=seed)
+        stored = session.snapshot(frozenset())["stored_id"]
+        return {"match": session.id, "tokens": tokens, "stored_id": stored}
+
+    @app.get("/api/matches")
+    async def matches() -> dict[str, list[dict[str, object]]]:
+        return {
+            "matches": [
+                {
+                    "id": m.id,
+                    "players": list(m.players),
+                    "score": list(m.score),
+                    "race_to": m.race_to,
+                    "created": m.created,
+                    "finished": m.finished,
+                    "winner": None if m.winner is None else int(m.winner),
+                }
+                for m in registry().store.matches()
+            ]
+        }
+
+    @app.get("/api/matches/{match_id}", response_model=None)
+    async def match_record(match_id: int) -> JSONResponse | dict[str, Any]:
+        try:
+            return record_to_json(registry().store.load(match_id))
+        except NineballError as error:
+            return JSONResponse({"error": str(error)}, status_code=404)
+
+    @app.get("/api/stats")
+    async def stats() -> dict[str, object]:
+        store = registry().store
+        records = []
+        for summary in store.matches():
+            with contextlib.suppress(NineballError):
+                records.append(store.load(summary.id))
+        table = compute_stats(records)
+        return {
+            "players": [
+                {**s.as_row(), "balls_per_inning": s.balls_per_inning}
+                for s in sorted(table.values(), key=lambda s: s.name)
+            ]
+        }
+
+    @app.websocket("/ws")
+    async def socket(websocket: WebSocket) -> None:
+        await websocket.accept()
+        session: GameSession | None = None
+        seats: frozenset[Seat] = frozenset()
+        try:
+            while True:
+                raw = await websocket.receive_text()
+                try:
+                    message = parse_message(raw)
+                    if message.type == "join":
+                        if session is not None:
+                            raise ProtocolError("already joined a match on this connection")
+                        joined = registry().get(str(message.fields["match"]))
+                        seats = joined.seats_of(message.text("token"))
+                        session = joined
+                        hub.sockets.setdefault(session.id, set()).add(websocket)
+                        await websocket.send_text(json.dumps(session.snapshot(seats)))
+                        async with hub.lock(session.id):
+                            await _computer(session, hub)  # the computer breaks, if it is to
+                        continue
+                    if session is None:
+                        raise ProtocolError("join a match first")
+                    async with hub.lock(session.id):
+                        await _act(websocket, session, seats, message, hub)
+                        await _computer(session, hub)
+                except (NineballError, ValueError) as error:
+                    await websocket.send_text(
+                        json.dumps({"type": "error", "message": str(error)[:300]})
+                    )
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if session is not None:
+                hub.sockets.get(session.id, set()).discard(websocket)
+
+    return app
+
+
+async def _computer(session: GameSession, hub: _Hub) -> None:
+    """The computer's turns, each sent as soon as it is played (the page animates them in turn)."""
+    for _ in range(200):
+        shot = session.computer_turn()
+        if shot is None:
+            return
+        await hub.broadcast(session.id, [shot])
+        await asyncio.sleep(0)
+
+
+async def _act(
+    websocket: WebSocket,
+    session: GameSession,
+    seats: frozenset[Seat],
+    message: Message,
+    hub: _Hub,
+) -> None:
+    """Carry out one validated message; raises to refuse it (nothing changed)."""
+    kind = message.type
+    x = message.number("x") if "x" in message.fields else 0.0
+    y = message.number("y") if "y" in message.fields else 0.0
+    if kind == "ping":
+        await websocket.send_text(json.dumps({"type": "pong"}))
+    elif kind == "check":
+        problem = session.check(x, y)
+        await websocket.send_text(json.dumps({"type": "check", "ok": problem is None,
+                                              "problem": problem}))  # fmt: skip
+    elif kind == "place":
+        session.place(seats, x, y)
+        await hub.broadcast(session.id, [session.snapshot(frozenset()) | {"type": "placed"}])
+    elif kind == "strike":
+        await hub.broadcast(session.id, session.strike(seats, message))
+    elif kind == "choose":
+        await hub.broadcast(session.id, session.choose(seats, str(message.fields["choice"])))
+    elif kind == "forfeit":
+        await hub.broadcast(session.id, session.forfeit(seats))
+    elif kind == "facts":
+        await hub.broadcast(session.id, session.facts(seats, message))
+    elif kind == "analysis":
+        await websocket.send_text(json.dumps(session.analysis(seats)))
+    else:
+        if kind == "undo":
+            session.undo(seats)
+        elif kind == "move_ball":
+            session.move_ball(seats, message.integer("ball"), x, y)
+        else:  # remove_ball
+            session.remove_ball(seats, message.integer("ball"))
+        await hub.broadcast(session.id, [session.snapshot(frozenset()) | {"type": "update"}])

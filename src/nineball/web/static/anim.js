@@ -1,0 +1,34 @@
+// The shot as the engine computed it: per ball, pieces [t0, t1, x0, y0, vx, vy, ax, ay] of
+// constant-acceleration motion. Nothing is simulated here: x(t) = x0 + vx dt + ax dt^2 / 2.
+
+export function positionAt(pieces, t) {
+  let piece = pieces[0];
+  for (const p of pieces) {
+    if (p[0] <= t) piece = p;
+    else break;
+  }
+  const dt = Math.max(t - piece[0], 0);
+  return [piece[2] + piece[4] * dt + (piece[6] * dt * dt) / 2, piece[3] + piece[5] * dt + (piece[7] * dt * dt) / 2];
+}
+
+export const SINK = 0.35; // s: a pocketed ball sinks into its pocket, then goes to the tray
+
+// Every ball's drawing state at time t: {id: {x, y, scale, gone}}.
+export function frame(trajectory, t, pocketCentres) {
+  const out = {};
+  for (const [id, ball] of Object.entries(trajectory.balls)) {
+    let [x, y] = positionAt(ball.pieces, t);
+    let scale = 1;
+    let gone = false;
+    if (ball.pocketed_at !== null && t >= ball.pocketed_at) {
+      const k = Math.min((t - ball.pocketed_at) / SINK, 1);
+      const [cx, cy] = pocketCentres[ball.pocket];
+      x += (cx - x) * k;
+      y += (cy - y) * k;
+      scale = 1 - 0.6 * k;
+      gone = k >= 1;
+    }
+    out[id] = { x, y, scale, gone };
+  }
+  return out;
+}

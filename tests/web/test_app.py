@@ -1,0 +1,342 @@
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from nineball.web.app import create_app
+
+
+def _new(client: TestClient, **body: Any) -> dict[str, Any]:
+    response = client.post("/api/matches", json={"race_to": 1, "seed": 5} | body)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def _join(ws: Any, match: str, token: str | None) -> dict[str, Any]:
+    ws.send_text(json.dumps({"type": "join", "match": match, "token": token}))
+    return ws.receive_json()
+
+
+def _break(ws: Any, push_out: bool = False) -> None:
+    aim = math.atan2(1.905 - 0.45, 0.635 - 0.6)
+    ws.send_text(json.dumps({
+        "type": "strike", "speed": 9.0, "aim": aim, "elevation": 0.0, "side": 0.0,
+        "height": 0.0, "push_out": push_out, "cue": [0.6, 0.45],
+    }))  # fmt: skip
+
+
+def test_the_page_and_its_modules_are_served(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200
+    assert "<canvas" in page.text
+    assert client.get("/static/main.js").status_code == 200
+    assert client.get("/api/levels").json() == {"levels": ["ghost"]}
+
+
+def test_bad_new_match_requests_are_refused(client: TestClient) -> None:
+    for body, words in [
+        ({"mode": "chess"}, "mode"),
+        ({"mode": "local", "race_to": 0}, "race_to"),
+        ({"mode": "local", "players": ["A", "A"]}, "different names"),
+        ({"mode": "local", "players": "AB"}, "players"),
+        ({"mode": "local", "colour": "red"}, "unknown field"),
+        ({"mode": "computer", "level": "god"}, "level"),
+        ({"mode": "local", "human_seat": 2}, "human_seat"),
+        ({"mode": "local", "rules": "us"}, "rules"),
+        ({"mode": "local", "first_breaker": True}, "first_breaker"),
+        ({"mode": "local", "seed": -1}, "seed"),
+        ([], "JSON object"),
+    ]:
+        response = client.post("/api/matches", json=body)
+        assert response.status_code == 400
+        assert words in response.json()["error"]
+    assert client.post("/api/matches", content=b"{").status_code == 400
+    assert client.post("/api/matches", content=b"x" * 5000).status_code == 400
+
+
+def test_break_against_the_computer_then_the_computer_plays(client: TestClient) -> None:
+    created = _new(client, mode="computer", players=["Ann", "Computer"])
+    token = created["tokens"]["0"]
+    with client.websocket_connect("/ws") as ws:
+        state = _join(ws, created["match"], token)
+        assert state["type"] == "state"
+        assert state["seats"] == [0]
+        assert state["state"]["phase"] == "break"
+        assert state["table"]["width"] == 1.27
+        assert len(state["layout"]) == 9
+        _break(ws)
+        shot = ws.receive_json()
+        assert shot["type"] == "shot"
+        assert set(shot["ruling"]["explanation"]) == {"en", "fr", "pl"}
+        assert shot["trajectory"]["duration"] > 0
+        assert "0" in shot["trajectory"]["balls"]
+        # The computer keeps playing until it is Ann's turn or the match is over.
+        state = shot["state"]
+        while state["to_act"] == 1 and state["winner"] is None:
+            shot = ws.receive_json()
+            assert shot["type"] == "shot"
+            state = shot["state"]
+
+
+def test_out_of_turn_and_malformed_messages_change_nothing(client: TestClient) -> None:
+    created = _new(client, mode="network", players=["Ann", "Bob"])
+    match, tokens = created["match"], created["tokens"]
+    with (
+        client.websocket_connect("/ws") as ann,
+        client.websocket_connect("/ws") as bob,
+        client.websocket_connect("/ws") as watcher,
+    ):
+        assert _join(ann, match, tokens["0"])["seats"] == [0]
+        before = _join(bob, match, tokens["1"])
+        assert before["seats"] == [1]
+        assert _join(watcher, match, None)["seats"] == []
+        _break(bob)  # Ann breaks: Bob's token is not the shooter's
+        assert "not your turn" in bob.receive_json()["message"]
+        _break(watcher)
+        assert "spectators" in watcher.receive_json()["message"]
+        for raw in ["{", '{"type":"strike"}', '{"type":"choose","choice":"shoot"}', "[]"]:
+            bob.send_text(raw)
+            assert bob.receive_json()["type"] == "error"
+        bob.send_text(json.dumps({"type": "join", "match": match, "token": tokens["1"]}))
+        assert "already joined" in bob.receive_json()["message"]
+        with client.websocket_connect("/ws") as late:
+            after = _join(late, match, None)
+        assert after["state"] == before["state"]
+        assert after["layout"] == before["layout"]
+        assert after["history"] == []
+        _break(ann)
+        for ws in (ann, bob, watcher):
+            assert ws.receive_json()["type"] == "shot"
+
+
+def test_a_wrong_token_and_an_unknown_match(client: TestClient) -> None:
+    created = _new(client, mode="local")
+    with client.websocket_connect("/ws") as ws:
+        reply = _join(ws, created["match"], "not-a-token")
+        assert reply["type"] == "error"
+        assert "token" in reply["message"]
+        ws.send_text(json.dumps({"type": "ping"}))
+        assert "join a match first" in ws.receive_json()["message"]
+        reply = _join(ws, "nope", None)
+        assert "no match" in reply["message"]
+
+
+def test_the_server_survives_a_flood_of_bad_messages(client: TestClient) -> None:
+    created = _new(client, mode="local")
+    with client.websocket_connect("/ws") as ws:
+        _join(ws, created["match"], created["tokens"]["both"])
+        for q in range(400):
+            ws.send_text(["garbage", '{"type":1}', "{}" * 3000][q % 3])
+        for _ in range(400):
+            assert ws.receive_json()["type"] == "error"
+        ws.send_text(json.dumps({"type": "ping"}))
+        assert ws.receive_json() == {"type": "pong"}
+
+
+def test_ball_in_hand_push_out_and_pass_then_undo(client: TestClient) -> None:
+    created = _new(client, mode="local", players=["Ann", "Bob"])
+    with client.websocket_connect("/ws") as ws:
+        _join(ws, created["match"], created["tokens"]["both"])
+        ws.send_text(json.dumps({"type": "check", "x": 0.6, "y": 1.2}))
+        reply = ws.receive_json()
+        assert reply["ok"] is False
+        assert "head string" in reply["problem"]
+        ws.send_text(json.dumps({"type": "place", "x": 0.6, "y": 1.2}))
+        assert "head string" in ws.receive_json()["message"]
+        ws.send_text(json.dumps({"type": "check", "x": 0.6, "y": 0.45}))
+        assert ws.receive_json()["ok"] is True
+        ws.send_text(json.dumps({"type": "place", "x": 0.6, "y": 0.45}))
+        placed = ws.receive_json()
+        assert placed["type"] == "placed"
+        assert placed["cue"] == [0.6, 0.45]
+        _break(ws)
+        shot = ws.receive_json()
+        state = shot["state"]
+        assert shot["ruling"]["legal"], shot["ruling"]["explanation"]["en"]
+        assert state["push_out_allowed"]
+        ws.send_text(json.dumps({
+            "type": "strike", "speed": 0.5, "aim": 0.3, "elevation": 0.0, "side": 0.0,
+            "height": 0.0, "push_out": True,
+        }))  # fmt: skip
+        shot = ws.receive_json()
+        pusher = shot["ruling"]["shooter"]
+        assert shot["ruling"]["kind"] == "push_out"
+        assert shot["state"]["phase"] == "push_out_choice"
+        ws.send_text(json.dumps({"type": "choose", "choice": "pass"}))
+        ruling = ws.receive_json()
+        assert ruling["type"] == "ruling"
+        assert ruling["ruling"]["kind"] == "choice"
+        assert ruling["state"]["to_act"] == pusher
+        ws.send_text(json.dumps({"type": "undo"}))
+        update = ws.receive_json()
+        assert update["state"]["phase"] == "push_out_choice"
+        assert len(update["history"]) == 2
+
+
+def test_a_closed_tab_and_a_restarted_server_find_the_match(tmp_path: Path) -> None:
+    db = tmp_path / "web.sqlite3"
+    with TestClient(create_app(db, warm_up=False)) as client:
+        created = _new(client, mode="network", players=["Ann", "Bob"])
+        with client.websocket_connect("/ws") as ws:
+            _join(ws, created["match"], created["tokens"]["0"])
+            _break(ws)
+            shot = ws.receive_json()
+    with TestClient(create_app(db, warm_up=False)) as client, client.websocket_connect("/ws") as ws:
+        state = _join(ws, created["match"], created["tokens"]["1"])
+        assert state["seats"] == [1]
+        assert state["state"] == shot["state"]
+        assert state["layout"] == shot["layout"]
+        assert len(state["history"]) == 1
+        listing = client.get("/api/matches").json()["matches"]
+        assert listing[0]["players"] == ["Ann", "Bob"]
+        record = client.get(f"/api/matches/{listing[0]['id']}").json()
+        assert len(record["games"]) == 1
+        assert client.get("/api/matches/999").status_code == 404
+        stats = client.get("/api/stats").json()["players"]
+        assert {p["name"] for p in stats} == {"Ann", "Bob"}
+
+
+def test_practice_moves_balls_and_asks_the_computer(client: TestClient) -> None:
+    created = _new(client, mode="practice")
+    with client.websocket_connect("/ws") as ws:
+        state = _join(ws, created["match"], created["tokens"]["both"])
+        assert state["stored_id"] is None
+        _break(ws)
+        ws.receive_json()
+        ws.send_text(json.dumps({"type": "move_ball", "ball": 9, "x": 0.3, "y": 2.2}))
+        update = ws.receive_json()
+        if "9" in update.get("layout", {}):
+            assert update["layout"]["9"] == [0.3, 2.2]
+        ws.send_text(json.dumps({"type": "move_ball", "ball": 9, "x": 5.0, "y": 2.2}))
+        assert "off the playing surface" in ws.receive_json()["message"]
+        ws.send_text(json.dumps({"type": "analysis"}))
+        reply = ws.receive_json()
+        assert reply["type"] in ("analysis", "error")
+        ws.send_text(json.dumps({"type": "remove_ball", "ball": 8}))
+        assert "8" not in ws.receive_json()["layout"]
+
+
+def test_scorekeeper_takes_facts_and_rules_on_them(client: TestClient) -> None:
+    created = _new(client, mode="score", players=["Ann", "Bob"])
+    with client.websocket_connect("/ws") as ws:
+        state = _join(ws, created["match"], created["tokens"]["both"])
+        assert "table" not in state
+        facts = {"type": "facts", "first": 1, "pocketed": [], "rails": [], "push_out": False}
+        ws.send_text(json.dumps(facts))
+        ruling = ws.receive_json()
+        assert ruling["ruling"]["fouls"] == [{"code": "illegal_break", "clause": 3}]
+        assert ruling["state"]["to_act"] == 1
+        ws.send_text(json.dumps(facts | {"first": 2, "rails": [0]}))
+        ruling = ws.receive_json()
+        assert ruling["ruling"]["fouls"][0]["code"] == "wrong_ball_first"
+        ws.send_text(json.dumps(facts | {"first": 1, "pocketed": [9], "rails": [1]}))
+        ruling = ws.receive_json()
+        assert ruling["ruling"]["game_over"]["winner"] == 0
+        assert ruling["state"]["winner"] == 0
+        ws.send_text(
+            json.dumps(
+                {
+                    "type": "strike",
+                    "speed": 1.0,
+                    "aim": 0.0,
+                    "elevation": 0.0,
+                    "side": 0.0,
+                    "height": 0.0,
+                    "push_out": False,
+                }
+            )
+        )
+        assert "over" in ws.receive_json()["message"]
+
+
+def test_actions_refused_by_mode_and_state(client: TestClient) -> None:
+    created = _new(client, mode="computer", players=["Ann", "Computer"])
+    with client.websocket_connect("/ws") as ws:
+        _join(ws, created["match"], created["tokens"]["0"])
+        for message, words in [
+            ({"type": "undo"}, "not allowed"),
+            ({"type": "move_ball", "ball": 1, "x": 0.5, "y": 1.0}, "only in practice"),
+            ({"type": "remove_ball", "ball": 1}, "only in practice"),
+            ({"type": "analysis"}, "only in practice"),
+            ({"type": "choose", "choice": "shoot"}, "no push out"),
+            (
+                {"type": "facts", "first": 1, "pocketed": [], "rails": [], "push_out": False},
+                "simulated table",
+            ),
+            (
+                {"type": "strike", "speed": 1.0, "aim": 0.0, "elevation": 0.0, "side": 0.0,
+                 "height": 0.0, "push_out": True, "cue": [0.6, 0.4]},
+                "push out is not allowed",
+            ),
+        ]:  # fmt: skip
+            ws.send_text(json.dumps(message))
+            reply = ws.receive_json()
+            assert reply["type"] == "error", message
+            assert words in reply["message"]
+        ws.send_text(json.dumps({"type": "forfeit"}))
+        shot = ws.receive_json()
+        assert shot["ruling"]["kind"] == "forfeit"
+        assert shot["state"]["winner"] == 1
+        ws.send_text(json.dumps({"type": "forfeit"}))
+        assert "over" in ws.receive_json()["message"]
+
+
+def test_practice_edges(client: TestClient) -> None:
+    created = _new(client, mode="practice")
+    with client.websocket_connect("/ws") as ws:
+        _join(ws, created["match"], created["tokens"]["both"])
+        ws.send_text(json.dumps({"type": "undo"}))
+        assert "nothing to undo" in ws.receive_json()["message"]
+        ws.send_text(json.dumps({"type": "move_ball", "ball": 0, "x": 0.6, "y": 0.4}))
+        update = ws.receive_json()
+        assert update["cue"] == [0.6, 0.4]
+        ws.send_text(json.dumps({"type": "move_ball", "ball": 2, "x": 0.6, "y": 0.41}))
+        assert "would touch" in ws.receive_json()["message"]
+        with client.websocket_connect("/ws") as watcher:
+            _join(watcher, created["match"], None)
+            watcher.send_text(json.dumps({"type": "analysis"}))
+            assert "spectators" in watcher.receive_json()["message"]
+            watcher.send_text(json.dumps({"type": "undo"}))
+            assert "spectators" in watcher.receive_json()["message"]
+
+
+def test_no_token_in_any_url_the_server_sees(client: TestClient) -> None:
+    created = _new(client, mode="network", players=["Ann", "Bob"])
+    page = client.get("/static/main.js").text
+    # The page puts the token in the URL fragment (#...), which browsers never send.
+    assert "#m=${data.match}&t=${" in page
+    assert (
+        'new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`)'
+        in (page)
+    )
+    assert all(len(token) >= 24 for token in created["tokens"].values())
+
+
+def test_scorekeeper_ball_off_the_table(client: TestClient) -> None:
+    created = _new(client, mode="score", players=["Ann", "Bob"])
+    with client.websocket_connect("/ws") as ws:
+        _join(ws, created["match"], created["tokens"]["both"])
+        ws.send_text(json.dumps({
+            "type": "facts", "first": 1, "pocketed": [2], "rails": [1, 3, 4, 5],
+            "off_table": [6], "push_out": False,
+        }))  # fmt: skip
+        ruling = ws.receive_json()["ruling"]
+        assert [f["clause"] for f in ruling["fouls"]] == [10]
+
+
+def test_the_computer_breaks_when_it_is_to_break(client: TestClient) -> None:
+    created = _new(
+        client, mode="computer", players=["Ann", "Computer"], first_breaker=1, rules="fr"
+    )
+    with client.websocket_connect("/ws") as ws:
+        state = _join(ws, created["match"], created["tokens"]["0"])
+        assert state["state"]["phase"] == "break"
+        assert state["state"]["to_act"] == 1
+        shot = ws.receive_json()
+        assert shot["type"] == "shot"
+        assert shot["ruling"]["kind"] == "break"
+        assert shot["ruling"]["shooter"] == 1

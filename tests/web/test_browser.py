@@ -1,0 +1,208 @@
+"""The page in a real browser (Debian's chromium driven by Playwright).
+
+One scripted session: a match for two players on one screen (drag the cue ball in hand to an
+invalid then a valid place, break, push out and pass, take a shot, switch to French and Polish
+and read the ruling), then a short match against the computer played to its end. Screenshots go
+to ``artifacts/``.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+from playwright.sync_api import Page, expect
+
+from nineball.physics import BallInput, Stroke, simulate
+from nineball.web.segments import trajectory_json
+
+pytestmark = pytest.mark.browser
+
+RATE = 6  # animations run 6 times faster than real time in the tests
+
+
+def _idle(page: Page) -> None:
+    page.wait_for_function("window.nbIdle && window.nbIdle()", timeout=30_000)
+
+
+def _act(page: Page, selector: str) -> None:
+    """Click, then wait for the server's answer (a shot or a ruling) and its animation."""
+    before = page.evaluate("window.nb.received ?? 0")
+    page.click(selector)
+    page.wait_for_function(
+        "([n]) => (window.nb.received ?? 0) > n && window.nbIdle()", arg=[before], timeout=30_000
+    )
+
+
+def _drag_cue(page: Page, to: tuple[float, float]) -> None:
+    cue = page.evaluate("window.nb.cue || window.nb.pendingCue")
+    x0, y0 = page.evaluate("([x, y]) => window.nbToClient(x, y)", cue)
+    x1, y1 = page.evaluate("([x, y]) => window.nbToClient(x, y)", list(to))
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move((x0 + x1) / 2, (y0 + y1) / 2, steps=4)
+    page.mouse.move(x1, y1, steps=4)
+
+
+def _start(page: Page, base: str, mode: str, race: int, seed: int) -> None:
+    page.goto(f"{base}/?rate={RATE}&seed={seed}")
+    expect(page.locator("#lobby")).to_be_visible()
+    page.locator(f"input[name=mode][value={mode}]").check()
+    page.fill("#race", str(race))
+    page.click("#lobby-start")
+    expect(page.locator("#scoreboard .seat")).to_have_count(2)
+    _idle(page)
+
+
+def test_the_anim_module_reproduces_the_engine(page: Page, server_url: str) -> None:
+    trajectory = simulate(
+        [BallInput(id=0, r=(0.6, 0.5)), BallInput(id=1, r=(0.62, 1.5)),
+         BallInput(id=2, r=(0.3, 1.9))],
+        stroke=Stroke(speed=4.0, aim=math.pi / 2, side=0.2, height=0.3),
+    )  # fmt: skip
+    times = np.linspace(0, trajectory.duration + 0.2, 400)
+    expected = trajectory.positions_at(times)
+    page.goto(f"{server_url}/static/anim.js")
+    got = page.evaluate(
+        """async ([traj, times]) => {
+            const { positionAt } = await import('/static/anim.js');
+            return times.map((t) => Object.keys(traj.balls).map((b) =>
+                positionAt(traj.balls[b].pieces, t)));
+        }""",
+        [trajectory_json(trajectory), times.tolist()],
+    )
+    assert np.max(np.abs(np.array(got) - expected[:, :, :2])) < 1e-9
+
+
+def test_every_string_of_the_page_is_in_three_languages(page: Page, server_url: str) -> None:
+    page.goto(f"{server_url}/static/i18n.js")
+    keys = page.evaluate(
+        """async () => {
+            const i18n = await import('/static/i18n.js');
+            return Object.fromEntries(i18n.LANGS.map((l) => [l, i18n.keys(l)]));
+        }"""
+    )
+    assert set(keys) == {"en", "fr", "pl"}
+    assert set(keys["en"]) == set(keys["fr"]) == set(keys["pl"])
+    page.goto(server_url)
+    used = page.evaluate("[...document.querySelectorAll('[data-i18n]')].map((e) => e.dataset.i18n)")
+    assert set(used) <= set(keys["en"])
+
+
+def test_a_scripted_session_in_the_browser(page: Page, server_url: str, artifacts: Path) -> None:
+    page.set_viewport_size({"width": 1400, "height": 900})
+    _start(page, server_url, "local", 3, 4)
+    page.screenshot(path=artifacts / "01-table.png")
+    # Ball in hand on the break: the foot of the table is refused, the kitchen accepted.
+    _drag_cue(page, (0.5, 1.6))
+    expect(page.locator("#hint")).to_have_class("bad")
+    page.screenshot(path=artifacts / "02-cue-ball-invalid.png")
+    page.mouse.up()
+    _drag_cue(page, (0.55, 0.5))
+    expect(page.locator("#hint")).to_have_class("good")
+    page.mouse.up()
+    page.screenshot(path=artifacts / "03-cue-ball-valid.png")
+    placed = page.evaluate("window.nb.cue || window.nb.pendingCue")
+    assert abs(placed[0] - 0.55) < 0.01
+    assert abs(placed[1] - 0.5) < 0.01
+    # The break.
+    _act(page, "#btn-shoot")
+    expect(page.locator("#ruling-text")).not_to_be_empty()
+    assert page.evaluate("window.nbPerf.latencies.length") == 1
+    page.screenshot(path=artifacts / "04-after-break.png")
+    # A push out, then the opponent passes.
+    expect(page.locator("#pushout")).to_be_enabled()
+    page.check("#pushout")
+    page.fill("#power", "20")
+    page.dispatch_event("#power", "input")
+    page.click("#btn-shoot")
+    expect(page.locator("#choice")).to_be_visible(timeout=30_000)
+    page.screenshot(path=artifacts / "05-push-out-choice.png")
+    _act(page, "#choice-pass")
+    expect(page.locator("#history li")).to_have_count(3)
+    # A shot.
+    page.fill("#power", "45")
+    page.dispatch_event("#power", "input")
+    _act(page, "#btn-shoot")
+    expect(page.locator("#history li")).to_have_count(4)
+    english = page.inner_text("#ruling-text")
+    ruling = page.evaluate("window.nb.ruling")
+    assert english == ruling["explanation"]["en"]
+    # French, then Polish: the page and the referee.
+    page.select_option("#lang", "fr")
+    expect(page.locator("#btn-shoot")).to_have_text("Jouer")
+    expect(page.locator("#ruling-text")).to_have_text(ruling["explanation"]["fr"])
+    page.screenshot(path=artifacts / "06-french.png")
+    page.select_option("#lang", "pl")
+    expect(page.locator("#btn-shoot")).to_have_text("Uderz")
+    expect(page.locator("#ruling-text")).to_have_text(ruling["explanation"]["pl"])
+    page.screenshot(path=artifacts / "07-polish.png")
+    page.select_option("#lang", "en")
+    # A closed tab (here a reload) finds the match where it stood.
+    layout = page.evaluate("window.nb.layout")
+    page.reload()
+    _idle(page)
+    expect(page.locator("#history li")).to_have_count(4)
+    assert page.evaluate("window.nb.layout") == layout
+    expect(page.locator("#ruling-text")).to_have_text(ruling["explanation"]["en"])
+
+
+def test_scorekeeper_and_practice(page: Page, server_url: str, artifacts: Path) -> None:
+    page.set_viewport_size({"width": 1400, "height": 900})
+    _start(page, server_url, "score", 1, 1)
+    expect(page.locator("#table")).to_be_hidden()
+    page.click("#sk-first .ballchip[data-ball='1']")  # an illegal break (clause 3)
+    page.click("#sk-submit")
+    expect(page.locator("#history li")).to_have_count(1)
+    page.click("#sk-first .ballchip[data-ball='1']")  # a legal safety by player 2
+    page.click("#sk-rails .ballchip[data-ball='1']")
+    page.click("#sk-submit")
+    expect(page.locator("#history li")).to_have_count(2)
+    expect(page.locator("#warning")).to_be_hidden()
+    page.click("#sk-submit")  # player 1 hits nothing: a second foul in a row
+    expect(page.locator("#warning")).to_be_visible()
+    expect(page.locator("#ruling .fouls")).to_contain_text("clause 7")
+    page.screenshot(path=artifacts / "09-scorekeeper-warning.png")
+    page.click("#sk-first .ballchip[data-ball='1']")
+    page.click("#sk-pocketed .ballchip[data-ball='9']")
+    page.click("#sk-submit")
+    expect(page.locator("#match-over")).to_be_visible()
+    expect(page.locator("#ruling-text")).to_contain_text("9")
+    page.screenshot(path=artifacts / "10-scorekeeper-match-over.png")
+    page.click("#btn-new")
+    page.locator("input[name=mode][value=practice]").check()
+    page.click("#lobby-start")
+    expect(page.locator("#btn-analysis")).to_be_visible()
+    _idle(page)
+    _act(page, "#btn-shoot")
+    page.click("#btn-analysis")
+    page.wait_for_function("window.nb.analysis !== null")
+    page.screenshot(path=artifacts / "11-practice-analysis.png")
+    page.click("#btn-undo")
+    expect(page.locator("#history li")).to_have_count(0)
+
+
+def test_a_short_match_against_the_computer(page: Page, server_url: str, artifacts: Path) -> None:
+    page.set_viewport_size({"width": 1400, "height": 900})
+    _start(page, server_url, "computer", 1, 3)
+    for _ in range(40):
+        if page.locator("#match-over").count():
+            break
+        _idle(page)
+        if page.locator("#match-over").count():
+            break
+        expect(page.locator("#btn-shoot")).to_be_enabled(timeout=30_000)
+        _act(page, "#btn-shoot")
+    expect(page.locator("#match-over")).to_be_visible()
+    page.screenshot(path=artifacts / "08-match-over.png")
+    # A dropped connection: the page rejoins by itself and finds the match as it ended.
+    history = page.locator("#history li").count()
+    page.evaluate("window.nb.ws.close()")
+    page.wait_for_function("window.nb.ws.readyState === 1 && window.nb.state !== null")
+    expect(page.locator("#match-over")).to_be_visible()
+    expect(page.locator("#history li")).to_have_count(history)
+    latencies = page.evaluate("window.nbPerf.latencies")
+    assert latencies
+    assert max(latencies) < 1000
