@@ -34,7 +34,9 @@ def test_the_page_and_its_modules_are_served(client: TestClient) -> None:
     assert page.status_code == 200
     assert "<canvas" in page.text
     assert client.get("/static/main.js").status_code == 200
-    assert client.get("/api/levels").json() == {"levels": ["ghost"]}
+    levels = client.get("/api/levels").json()["levels"]
+    assert levels[:3] == ["ghost", "beginner", "amateur"]
+    assert "max" in levels
 
 
 def test_bad_new_match_requests_are_refused(client: TestClient) -> None:

@@ -76,7 +76,7 @@ def parse_new_match(data: object) -> tuple[Mode, MatchConfig, str, Seat, int | N
         raise ProtocolError(f"race_to must be an integer in 1..15, got {race_to!r}")
     level = data.get("level", "ghost")
     if level not in LEVELS:
-        raise ProtocolError(f"level must be one of {sorted(LEVELS)}, got {level!r}")
+        raise ProtocolError(f"level must be one of {list(LEVELS)}, got {level!r}")
     human = data.get("human_seat", 0)
     if human not in (0, 1) or isinstance(human, bool):
         raise ProtocolError(f"human_seat must be 0 or 1, got {human!r}")
@@ -163,7 +163,7 @@ def create_app(store_path: Path | str | None = None, *, warm_up: bool = True) ->
 
     @app.get("/api/levels")
     async def levels() -> dict[str, list[str]]:
-        return {"levels": sorted(LEVELS)}
+        return {"levels": list(LEVELS)}
 
     @app.post("/api/matches", response_model=None)
     async def new_match(request: Request) -> JSONResponse | dict[str, Any]:

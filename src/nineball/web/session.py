@@ -31,7 +31,8 @@ from nineball.game.record import MatchRecord, ShotKind, ShotRecord, iter_rulings
 from nineball.game.saved import SavedMatch
 from nineball.game.store import Store, default_db_path
 from nineball.physics import Stroke, TableSpec
-from nineball.players import GhostBallPlayer, Player, play_turn, turn_rng, view_of
+from nineball.players import Player, play_turn, turn_rng, view_of
+from nineball.players.registry import PLAYERS
 from nineball.rules import Choice, MatchConfig, MatchState, Phase, Ruling, Seat, ShotFacts
 from nineball.web.protocol import Message
 from nineball.web.segments import trajectory_json
@@ -47,7 +48,8 @@ __all__ = [
     "table_json",
 ]
 
-LEVELS: dict[str, Callable[[], Player]] = {"ghost": GhostBallPlayer}
+LEVELS: dict[str, Callable[[], Player]] = dict(PLAYERS)
+"""The computer's levels, weakest first: the ghost-ball player, then the search levels."""
 """The computer players by level name; stronger players plug in here."""
 
 

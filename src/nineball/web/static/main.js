@@ -605,6 +605,7 @@ async function openLobby() {
   const lobby = $("lobby");
   const levels = (await (await fetch("/api/levels")).json()).levels;
   $("level").innerHTML = levels.map((l) => `<option>${l}</option>`).join("");
+  $("level").value = levels.includes("club") ? "club" : levels[0];
   const mode = () => lobby.querySelector("input[name=mode]:checked").value;
   const names = () => {
     const m = mode();
