@@ -17,19 +17,16 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from nineball.env.spaces import (
-    EnvPhase,
+    Turns,
     action_space,
     check_action,
-    decode_placement,
-    decode_stroke,
     encode,
-    env_phase,
     observation_space,
 )
 from nineball.errors import InvalidInputError
 from nineball.game.match import Match
 from nineball.game.noise import TOURNAMENT_NOISE, ExecutionNoise
-from nineball.rules import Choice, MatchConfig, Seat
+from nineball.rules import MatchConfig, Seat
 
 __all__ = ["NineBallAEC", "aec_env"]
 
@@ -65,8 +62,7 @@ class NineBallAEC(AECEnv):  # type: ignore[misc]
         self._action_space.seed(0)
         self._match: Match | None = None
         self._rng = np.random.default_rng(0)
-        self._declared = False
-        self._push = False
+        self._turns = Turns()
         self._strokes = 0
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -89,7 +85,7 @@ class NineBallAEC(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, NDArray[Any]]:
         """The table from ``agent``'s side."""
-        return encode(self.match, self._seat(agent), env_phase(self.match, self._declared))
+        return encode(self.match, self._seat(agent), self._turns.phase(self.match))
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new match; who breaks first is drawn from the seeded generator."""
@@ -104,8 +100,7 @@ class NineBallAEC(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._declared = False
-        self._push = False
+        self._turns = Turns()
         self._strokes = 0
         self.agent_selection = AGENTS[self.match.state.to_act]
 
@@ -123,21 +118,12 @@ class NineBallAEC(AECEnv):  # type: ignore[misc]
         match = self.match
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        phase = env_phase(match, self._declared)
-        if phase is EnvPhase.CHOICE:
-            ruling = match.choose(Choice.SHOOT if a[0] > 0 else Choice.PASS)
-            self.infos[agent] = {"ruling": ruling.explanation.en}
-        elif phase is EnvPhase.DECLARE:
-            self._declared = True
-            self._push = bool(a[7] > 0)
-        else:
-            if match.cue_ball_in_hand:
-                match.place_cue_ball(decode_placement(a, match))
-            report = match.strike(decode_stroke(a), push_out=self._push, noise=self.noise)
-            self._push = False
-            self._declared = False
+        text, report = self._turns.act(match, a, self.noise)
+        if report is not None:
             self._strokes += 1
-            self.infos = {x: {"ruling": report.ruling.explanation.en} for x in self.agents}
+            self.infos = {x: {"ruling": text} for x in self.agents}
+        elif text:
+            self.infos[agent] = {"ruling": text}
         if match.state.is_over:
             winner = AGENTS[match.state.winner or 0]
             for x in self.agents:

@@ -10,12 +10,10 @@ from numpy.typing import NDArray
 
 from nineball.env.spaces import (
     EnvPhase,
+    Turns,
     action_space,
     check_action,
-    decode_placement,
-    decode_stroke,
     encode,
-    env_phase,
     observation_space,
 )
 from nineball.errors import InvalidInputError
@@ -23,7 +21,7 @@ from nineball.game.match import Match
 from nineball.game.noise import TOURNAMENT_NOISE, ExecutionNoise
 from nineball.players.play import play_turn
 from nineball.players.registry import PLAYERS, make_player
-from nineball.rules import Choice, MatchConfig, Seat
+from nineball.rules import MatchConfig, Seat
 
 __all__ = ["NineBallEnv"]
 
@@ -104,8 +102,7 @@ class NineBallEnv(gym.Env[Observation, NDArray[np.float32]]):
         self.action_space = action_space()  # type: ignore[assignment]
         self.observation_space = observation_space()  # type: ignore[assignment]
         self._match: Match | None = None
-        self._declared = False
-        self._push = False
+        self._turns = Turns()
         self._strokes = 0
         self._last = ""
 
@@ -119,7 +116,7 @@ class NineBallEnv(gym.Env[Observation, NDArray[np.float32]]):
         return self._match
 
     def _phase(self) -> EnvPhase:
-        return env_phase(self.match, self._declared)
+        return self._turns.phase(self.match)
 
     def _observe(self) -> Observation:
         return encode(self.match, Seat.FIRST, self._phase())
@@ -135,7 +132,7 @@ class NineBallEnv(gym.Env[Observation, NDArray[np.float32]]):
         while not match.state.is_over and match.state.to_act is Seat.SECOND:
             turn = play_turn(match, opponent)
             self._last = turn.ruling.explanation.en
-        self._declared = False
+        self._turns = Turns()
 
     # ------------------------------------------------------------------ Gymnasium API
 
@@ -173,21 +170,9 @@ class NineBallEnv(gym.Env[Observation, NDArray[np.float32]]):
         if match.state.is_over:
             raise InvalidInputError("the episode is over: call reset()")
         reward = 0.0
-        phase = self._phase()
         self._strokes += 1
-        if phase is EnvPhase.CHOICE:
-            ruling = match.choose(Choice.SHOOT if a[0] > 0 else Choice.PASS)
-            self._last = ruling.explanation.en
-        elif phase is EnvPhase.DECLARE:
-            self._declared = True
-            self._push = bool(a[7] > 0)
-        else:
-            if match.cue_ball_in_hand:
-                match.place_cue_ball(decode_placement(a, match))
-            report = match.strike(decode_stroke(a), push_out=self._push, noise=self.noise)
-            self._push = False
-            self._declared = False
-            self._last = report.ruling.explanation.en
+        self._last, report = self._turns.act(match, a, self.noise)
+        if report is not None:
             if self.shaping:
                 if report.ruling.fouls:
                     reward -= 0.1

@@ -27,6 +27,7 @@ action space).
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from enum import IntEnum
 
 import numpy as np
@@ -36,13 +37,15 @@ from numpy.typing import NDArray
 from nineball.equipment import BallId
 from nineball.errors import InvalidInputError, InvalidPlacementError
 from nineball.game.layout import Position, check_cue_placement
-from nineball.game.match import Match
+from nineball.game.match import Match, ShotReport
+from nineball.game.noise import ExecutionNoise
 from nineball.physics import Stroke
-from nineball.rules import CueBall, Phase, Seat
+from nineball.rules import Choice, CueBall, Phase, Seat
 
 __all__ = [
     "ACTION_SIZE",
     "EnvPhase",
+    "Turns",
     "action_space",
     "decode_placement",
     "decode_stroke",
@@ -200,3 +203,36 @@ def encode(
         "score": np.clip(score, 0.0, 1.0),
         "action_parts": mask,
     }
+
+
+@dataclass(slots=True)
+class Turns:
+    """The phases of the agent to act: a push out is declared in a step of its own."""
+
+    declared: bool = False
+    """The agent to act has answered the declaration step."""
+    push: bool = False
+    """It declared a push out for its next stroke."""
+
+    def phase(self, match: Match) -> EnvPhase:
+        """What the agent to act decides now."""
+        return env_phase(match, self.declared)
+
+    def act(
+        self, match: Match, action: NDArray[np.float64], noise: ExecutionNoise | None
+    ) -> tuple[str, ShotReport | None]:
+        """Apply a checked action: its explanation (English) and, for a stroke, its report."""
+        phase = self.phase(match)
+        if phase is EnvPhase.CHOICE:
+            ruling = match.choose(Choice.SHOOT if action[0] > 0 else Choice.PASS)
+            return ruling.explanation.en, None
+        if phase is EnvPhase.DECLARE:
+            self.declared = True
+            self.push = bool(action[7] > 0)
+            return "", None
+        if match.cue_ball_in_hand:
+            match.place_cue_ball(decode_placement(action, match))
+        report = match.strike(decode_stroke(action), push_out=self.push, noise=noise)
+        self.push = False
+        self.declared = False
+        return report.ruling.explanation.en, report
