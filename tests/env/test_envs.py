@@ -121,3 +121,32 @@ def test_the_agent_to_act_is_the_shooter_under_the_rules() -> None:
     # After a legal break someone acts twice in a row: the breaker who pocketed a ball, or the
     # incoming player (the push-out declaration, then the stroke).
     assert any(a == b for a, b in itertools.pairwise(seen))
+
+
+def test_a_tiny_training_loop_runs_and_learns_something() -> None:
+    """Cross-entropy search of a linear policy: a few episodes, the parameters move, it runs."""
+    env = NineBallEnv(opponent="beginner", shaping=True, max_strokes=12)
+    rng = np.random.default_rng(0)
+    features = 10 * 3 + 9 + 3 + 3
+    mean, std = np.zeros((8, features)), np.full((8, features), 0.3)
+
+    def episode(weights: np.ndarray, seed: int) -> float:
+        obs, _ = env.reset(seed=seed)
+        total = 0.0
+        for _ in range(12):
+            x = np.concatenate([obs["balls"].ravel(), obs["lowest"], obs["phase"], obs["in_hand"]])
+            action = np.tanh(weights @ x).astype(np.float32)
+            obs, reward, terminated, truncated, _ = env.step(action)
+            total += float(reward)
+            if terminated or truncated:
+                break
+        return total
+
+    start = mean.copy()
+    for generation in range(2):
+        samples = [mean + std * rng.standard_normal(mean.shape) for _ in range(3)]
+        scores = [episode(w, seed=generation) for w in samples]
+        best = samples[int(np.argmax(scores))]
+        mean, std = 0.5 * mean + 0.5 * best, std * 0.8
+    assert not np.allclose(mean, start)
+    assert np.all(np.isfinite(mean))
