@@ -272,15 +272,29 @@ def realism(
 ) -> None:
     """Break and break-and-run figures of a level against itself, against real pro play."""
     from nineball.cli.ladder import run_realism
-    from nineball.players.registry import PLAYERS
 
-    if level not in PLAYERS:
-        raise typer.BadParameter(f"unknown level {level!r} (known: {', '.join(PLAYERS)})")
+    _check_level(level)
     console = Console(highlight=False, soft_wrap=True)
     raise typer.Exit(run_realism(console, level=level, games=games, workers=workers, seed=seed))
 
 
 BackendOpt = Annotated[str, typer.Option(help="process (a local pool) or ray.")]
+
+
+def _check_backend(backend: str) -> None:
+    from nineball.players.backends import BACKENDS
+
+    if backend not in BACKENDS:
+        raise typer.BadParameter(f"--backend is one of {', '.join(BACKENDS)}, got {backend!r}")
+
+
+def _check_level(level: str) -> None:
+    from nineball.players.registry import PLAYERS
+
+    if level not in PLAYERS:
+        raise typer.BadParameter(f"unknown level {level!r} (known: {', '.join(PLAYERS)})")
+
+
 AddressOpt = Annotated[
     str | None, typer.Option(help="A Ray cluster to join (with --backend ray); default: local.")
 ]
@@ -299,14 +313,12 @@ def tournament(
 ) -> None:
     """A round robin between computer players, on a process pool or on Ray."""
     from nineball.cli.ladder import run_tournament
-    from nineball.players.backends import BACKENDS
     from nineball.players.registry import PLAYERS
 
     names = [p.strip() for p in players.split(",")]
     if len(names) < 2 or any(n not in PLAYERS for n in names):
         raise typer.BadParameter(f"give two or more of {', '.join(PLAYERS)}; got {players!r}")
-    if backend not in BACKENDS:
-        raise typer.BadParameter(f"--backend is one of {', '.join(BACKENDS)}, got {backend!r}")
+    _check_backend(backend)
     console = Console(highlight=False, soft_wrap=True)
     code = run_tournament(
         console,
@@ -335,13 +347,9 @@ def breaks(
 ) -> None:
     """Break statistics over many seeded racks, on a process pool or on Ray."""
     from nineball.cli.ladder import run_breaks
-    from nineball.players.backends import BACKENDS
-    from nineball.players.registry import PLAYERS
 
-    if level not in PLAYERS:
-        raise typer.BadParameter(f"unknown level {level!r} (known: {', '.join(PLAYERS)})")
-    if backend not in BACKENDS:
-        raise typer.BadParameter(f"--backend is one of {', '.join(BACKENDS)}, got {backend!r}")
+    _check_level(level)
+    _check_backend(backend)
     console = Console(highlight=False, soft_wrap=True)
     code = run_breaks(
         console,

@@ -6,6 +6,7 @@ import json
 import math
 from dataclasses import asdict
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.progress import (
@@ -91,9 +92,7 @@ def run_ladder(
             "seed": seed,
             "games_per_pair": games,
             "ratings": [asdict(r) for r in ratings],
-            "games": [
-                asdict(g) | {"breaker": int(g.breaker), "winner": int(g.winner)} for g in results
-            ],
+            "games": [_game_row(g) for g in results],
         }
         output.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         console.print(f"wrote {output}")
@@ -103,12 +102,23 @@ def run_ladder(
     return 0
 
 
-def _plot(ratings: list[Rating], path: Path, games: int) -> None:
+def _game_row(game: GameResult) -> dict[str, object]:
+    """A game as plain JSON data (seats as numbers)."""
+    return asdict(game) | {"breaker": int(game.breaker), "winner": int(game.winner)}
+
+
+def _pyplot() -> Any:
+    """Matplotlib's pyplot on the file-only Agg backend (the [plots] extra)."""
     import matplotlib
 
     matplotlib.use("Agg")
-    from matplotlib import pyplot as plt
+    from matplotlib import pyplot
 
+    return pyplot
+
+
+def _plot(ratings: list[Rating], path: Path, games: int) -> None:
+    plt = _pyplot()
     ordered = sorted(ratings, key=lambda r: r.rating)
     fig, ax = plt.subplots(figsize=(7, 3.6), dpi=120)
     ax.barh(
@@ -202,7 +212,7 @@ def run_tournament(
     console.print(table)
     run = f"tournament seed {seed} {','.join(players)} x{games}"
     with Store(db) as store:
-        rows = [asdict(g) | {"breaker": int(g.breaker), "winner": int(g.winner)} for g in results]
+        rows = [_game_row(g) for g in results]
         store.add_results(run, "game", rows)
         store.add_results(run, "rating", [asdict(r) for r in ratings])
         console.print(f"stored {len(rows)} games as {run!r} in {store.path}")
@@ -273,11 +283,7 @@ def run_breaks(
 
 
 def _plot_breaks(results: list[BreakResult], path: Path, level: str) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    from matplotlib import pyplot as plt
-
+    plt = _pyplot()
     fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3.6), dpi=120)
     made = [r.balls for r in results]
     left.hist(made, bins=range(max(made) + 2), align="left", color="#1d6b45", rwidth=0.8)
