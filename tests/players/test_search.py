@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import replace
 
 import numpy as np
@@ -10,7 +11,7 @@ import numpy as np
 from nineball import BallId
 from nineball.game.layout import check_cue_placement
 from nineball.game.match import Match
-from nineball.physics import BallInput, PhysicsParams, nine_foot, simulate
+from nineball.physics import BallInput, PhysicsParams, Stroke, nine_foot, simulate
 from nineball.players import TableView, play_match, view_of
 from nineball.players.search import BREAK, LEVELS, SearchPlayer, pot_quality
 from nineball.rules import Choice, CueBall, MatchConfig, MatchState, Phase, Seat, ShotFacts, shoot
@@ -44,9 +45,12 @@ def test_a_straight_pot_is_found_and_made() -> None:
     assert best.kind == "direct"
     assert best.target == "1 in foot_right"
     assert best.success > 0.7
-    assert [c.value for c in ranked[: LEVELS["pro"].shortlist]] == sorted(
-        (c.value for c in ranked[: LEVELS["pro"].shortlist]), reverse=True
-    )
+    # The finalists come first, best first, each with the most samples behind it.
+    level = LEVELS["pro"]
+    finalists = ranked[: level.finalists]
+    assert [c.value for c in finalists] == sorted((c.value for c in finalists), reverse=True)
+    assert all(c.samples == 2 * level.samples + max(2, level.samples // 4) for c in finalists)
+    assert all(c.samples < finalists[-1].samples for c in ranked[level.finalists :])
 
 
 def test_the_aim_is_corrected_for_throw() -> None:
@@ -98,6 +102,41 @@ def test_pot_quality_prefers_easy_shots() -> None:
     )
     assert 0.3 < straight <= 1.0
     assert blocked < straight
+
+
+def test_pot_chance_is_a_probability_of_the_players_own_aim() -> None:
+    # A 30-degree cut, the 1 0.6 m from the foot-right corner and the cue ball 1 m from it.
+    from nineball.equipment import PocketId
+    from nineball.players.aim import ghost_ball, pocket_aim
+
+    aim = pocket_aim(TABLE, PocketId.FOOT_RIGHT)
+    one = (aim[0] - 0.6 * math.cos(math.radians(60)), aim[1] - 0.6 * math.sin(math.radians(60)))
+    ghost = ghost_ball(one, aim, PARAMS.radius)
+    back = math.radians(240 + 30)
+    cue = (ghost[0] + math.cos(back), ghost[1] + math.sin(back))
+    view = _view({BallId.CUE: cue, BallId.ONE: one, BallId.NINE: (0.3, 0.8)})
+    chances = [pot_quality(view, cue, BallId.ONE, math.radians(sd)) for sd in (0.05, 0.2, 1.0)]
+    assert chances[0] > 0.95 > chances[1] > chances[2]
+    # Measured against the physics: the same shot under the same aim error, many times.
+    rng = np.random.default_rng(7)
+    phi = math.atan2(ghost[1] - cue[1], ghost[0] - cue[0])
+    made = 0
+    for _ in range(200):
+        stroke = Stroke(speed=2.0, aim=phi + rng.normal(0.0, math.radians(0.2)))
+        balls = [BallInput(id=0, r=cue), BallInput(id=1, r=one)]
+        made += 1 in simulate(balls, stroke=stroke, table=TABLE, params=PARAMS).facts().pocketed
+    assert abs(made / 200 - chances[1]) < 0.15
+
+
+def test_the_screen_takes_every_kind_in_turn() -> None:
+    from nineball.physics import Stroke as S
+    from nineball.players.search import Candidate, _diverse
+
+    banks = [Candidate(kind="bank", stroke=S(speed=1.0, aim=0.0), value=0.9) for _ in range(5)]
+    pots = [Candidate(kind="direct", stroke=S(speed=1.0, aim=0.0), value=0.5) for _ in range(5)]
+    picked = _diverse(banks + pots, 4)
+    assert [c.kind for c in picked] == ["bank", "direct", "bank", "direct"]
+    assert len(_diverse(banks, 9)) == 5
 
 
 def test_a_push_out_is_answered_by_the_value_of_the_position() -> None:

@@ -37,7 +37,16 @@ from nineball.players.aim import cut_angle, ghost_ball, is_path_clear, pocket_ai
 from nineball.players.base import Decision, TableView
 from nineball.rules import Choice, CueBall, Phase, Ruling, Seat, ShotFacts, choose, shoot
 
-__all__ = ["BREAK", "LEVELS", "BreakPlan", "Candidate", "Level", "SearchPlayer"]
+__all__ = [
+    "BREAK",
+    "LEVELS",
+    "BreakPlan",
+    "Candidate",
+    "Level",
+    "SearchPlayer",
+    "pot_chances",
+    "pot_quality",
+]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -73,11 +82,20 @@ class Level:
     noise: ExecutionNoise
     """The execution noise the game applies to this player's strokes."""
     samples: int
-    """Noisy simulations per short-listed candidate."""
+    """Noisy simulations per short-listed candidate (and again per finalist)."""
     shortlist: int
-    """Candidates kept after the noiseless pass."""
+    """Candidates kept after the screening pass."""
+    screen: int = 12
+    """Candidates screened with a few noisy samples, taken in turn from each kind of shot."""
+    finalists: int = 0
+    """The best few after the shortlist pass, sampled again before choosing (0: none)."""
     spins: tuple[float, ...] = (0.0, 0.35, -0.35)
     """Tip heights tried on pots (stun, follow, draw)."""
+    speeds: tuple[float, ...] = (0.0, 1.2)
+    """Extra speeds in m/s tried on pots, above the speed that just gets the ball there."""
+    lookahead: int = 0
+    """One more ply: noisy samples per finalist whose leave is judged by playing the next
+    shot (its chance and the leave after it) rather than by its geometry alone (0: none)."""
     kinds: frozenset[str] = frozenset({"direct", "bank", "combo", "kick", "safety"})
     """The kinds of candidate the level considers."""
     break_speed: float | None = None
@@ -90,54 +108,68 @@ LEVELS: dict[str, Level] = {
     for level in (
         Level(
             name="beginner",
-            noise=TOURNAMENT_NOISE.scaled(12.0),
+            noise=TOURNAMENT_NOISE.scaled(6.0),
             samples=2,
             shortlist=3,
+            screen=4,
             spins=(0.0,),
             kinds=frozenset({"direct"}),
             break_speed=7.0,
-            description="aims at the easiest pot, shaky hands (12x tournament noise)",
+            description="aims at the easiest pot, shaky hands (6x tournament noise)",
         ),
         Level(
             name="amateur",
-            noise=TOURNAMENT_NOISE.scaled(8.0),
+            noise=TOURNAMENT_NOISE.scaled(3.5),
             samples=3,
             shortlist=4,
+            screen=8,
             spins=(0.0, 0.35),
             kinds=frozenset({"direct", "kick"}),
             break_speed=8.0,
-            description="pots and kicks, 8x tournament noise",
+            description="pots and kicks, 3.5x tournament noise",
         ),
         Level(
             name="club",
-            noise=TOURNAMENT_NOISE.scaled(5.0),
+            noise=TOURNAMENT_NOISE.scaled(1.8),
             samples=4,
             shortlist=5,
+            screen=12,
             kinds=frozenset({"direct", "bank", "kick", "safety"}),
             break_speed=9.0,
-            description="plays position and safeties, 5x tournament noise",
+            description="plays position and safeties, 1.8x tournament noise",
         ),
         Level(
             name="advanced",
-            noise=TOURNAMENT_NOISE.scaled(3.0),
+            noise=TOURNAMENT_NOISE.scaled(1.2),
             samples=6,
             shortlist=6,
+            screen=18,
+            finalists=2,
             break_speed=10.0,
-            description="every kind of shot, 3x tournament noise",
+            description="every kind of shot, 1.2x tournament noise",
         ),
         Level(
             name="pro",
-            noise=TOURNAMENT_NOISE.scaled(1.5),
-            samples=8,
+            noise=TOURNAMENT_NOISE.scaled(0.5),
+            samples=12,
             shortlist=8,
-            description="every kind of shot, 1.5x tournament noise",
+            screen=30,
+            finalists=3,
+            spins=(0.0, 0.3, 0.6, -0.3, -0.6),
+            speeds=(0.0, 0.6, 1.2, 2.2),
+            description="every kind of shot, 0.5x tournament noise, position with speed and spin",
         ),
         Level(
             name="max",
-            noise=TOURNAMENT_NOISE,
-            samples=16,
+            noise=TOURNAMENT_NOISE.scaled(0.2),
+            samples=24,
             shortlist=12,
-            description="every kind of shot, tournament noise, the widest search",
+            screen=48,
+            finalists=4,
+            lookahead=8,
+            spins=(0.0, 0.3, 0.6, -0.3, -0.6),
+            speeds=(0.0, 0.6, 1.2, 2.2),
+            description="one more ply, 0.2x tournament noise, the widest search",
         ),
     )
 }
@@ -159,6 +191,8 @@ class Candidate:
     foul: float = 0.0
     """Share of samples that fouled."""
     safety: bool = False
+    samples: int = 0
+    """Noisy simulations behind ``value``, ``success`` and ``foul`` (0: one without noise)."""
 
 
 @dataclass(slots=True)
@@ -176,16 +210,40 @@ def _speed_for(distance: float, cut: float, extra: float) -> float:
     return min(8.0, 0.9 + 0.9 * distance / max(math.cos(cut), 0.25) + extra)
 
 
-def pot_quality(view: TableView, cue: Position, target: BallId) -> float:
-    """A quick geometric estimate in [0, 1] of how makeable the best pot on ``target`` is."""
+POCKET_SLACK = 1.35
+"""How much wider than the mouth less a ball a pocket plays: a ball that grazes a point or a
+facing can still drop (measured against the physics on cuts of 0-45 degrees)."""
+
+
+def pot_quality(
+    view: TableView, cue: Position, target: BallId, aim_sd: float = math.radians(0.125)
+) -> float:
+    """The chance in [0, 1] of the best direct pot on ``target`` from ``cue``.
+
+    For a player whose aim errs by ``aim_sd`` (rad, one standard deviation); geometry alone, no
+    simulation.
+
+    An aim error turns the object ball's line by about d / (2R cos(cut)) times as much (d: the
+    cue ball's travel to the ghost ball); the pot is made when the object ball reaches the
+    pocket within its tolerance, the mouth less a ball, narrowed as the ball comes in off the
+    pocket's axis (sharply for a side pocket), widened by :data:`POCKET_SLACK`. The error is
+    Gaussian, so the chance is an erf.
+    """
+    return max(pot_chances(view, cue, target, aim_sd).values(), default=0.0)
+
+
+def pot_chances(
+    view: TableView, cue: Position, target: BallId, aim_sd: float
+) -> dict[PocketId, float]:
+    """:func:`pot_quality` pocket by pocket (the pockets with a clear, makeable line)."""
     r = view.params.radius
     ball = view.layout[target]
-    best = 0.0
+    chances: dict[PocketId, float] = {}
     for pocket in PocketId:
         aim = pocket_aim(view.table, pocket)
         ghost = ghost_ball(ball, aim, r)
         cut = cut_angle(cue, ghost, ball, aim)
-        if cut > math.radians(75):
+        if cut > math.radians(80):
             continue
         skip = (BallId.CUE, target)
         if not (
@@ -195,9 +253,20 @@ def pot_quality(view: TableView, cue: Position, target: BallId) -> float:
             continue
         d1 = math.hypot(ghost[0] - cue[0], ghost[1] - cue[1])
         d2 = math.hypot(aim[0] - ball[0], aim[1] - ball[1])
-        quality = math.cos(cut) ** 2 * math.exp(-(0.6 * d1 + d2) / 1.6)
-        best = max(best, quality)
-    return best
+        # The object ball's angular error: the aim's, magnified; and a floor for throw and
+        # squirt that the aim cannot see.
+        sd = math.hypot(aim_sd * d1 / (2.0 * r * max(math.cos(cut), 0.2)), 0.2 * aim_sd)
+        cx, cy = view.table.pocket_centre(pocket)
+        axis = math.atan2(cy - aim[1], cx - aim[0])
+        off = abs(math.remainder(math.atan2(aim[1] - ball[1], aim[0] - ball[0]) - axis, math.pi))
+        side = pocket in (PocketId.SIDE_LEFT, PocketId.SIDE_RIGHT)
+        narrowing = math.cos(off) ** (3.0 if side else 1.0)
+        if narrowing <= 0.0:
+            continue
+        half = POCKET_SLACK * max(view.table.mouth(pocket) / 2.0 - r, 1e-3) * narrowing
+        tolerance = math.atan2(half, d2)
+        chances[pocket] = math.erf(tolerance / (sd * math.sqrt(2.0)))
+    return chances
 
 
 def _after(view: TableView, trajectory: Trajectory, ruling: Ruling) -> TableView:
@@ -210,16 +279,19 @@ def _after(view: TableView, trajectory: Trajectory, ruling: Ruling) -> TableView
     return TableView(state=ruling.state, layout=layout, table=view.table, params=view.params)
 
 
-def _position_value(view: TableView, me: Seat) -> float:
-    """Value in [-1, 1] of a position for seat ``me`` from geometry alone (no simulation)."""
+def _position_value(view: TableView, me: Seat, aim_sd: float) -> float:
+    """Value in [-1, 1] of a position for seat ``me`` from geometry alone (no simulation).
+
+    The next shot's chance is judged with the aim error ``aim_sd`` (rad).
+    """
     state = view.state
     if state.is_over:
         return 1.0 if state.winner == me else -1.0
     cue = view.layout.get(BallId.CUE)
     if state.cue_ball is not CueBall.IN_PLACE or cue is None:
-        quality = 0.8  # ball in hand: nearly always a good shot
+        quality = 0.9  # ball in hand: nearly always a good shot
     else:
-        quality = pot_quality(view, cue, state.lowest)
+        quality = pot_quality(view, cue, state.lowest, aim_sd)
     mine = state.to_act == me
     value = 0.15 + 0.7 * quality
     return value if mine else -value
@@ -241,6 +313,8 @@ class SearchPlayer:
         """The noise the game applies to this player's strokes."""
         self.last: list[Candidate] = []
         """The candidates of the last decision, best first (for analysis)."""
+        # Leaves are judged by this player's own aim, with a floor: nobody is perfect.
+        self._aim_sd = max(level.noise.aim, math.radians(0.03))
 
     # ---------------------------------------------------------------- simulation and scoring
 
@@ -273,7 +347,7 @@ class SearchPlayer:
         if ruling.game_over is not None:
             return 1.0 if ruling.game_over.winner == me else -1.0
         after = _after(search.view, trajectory, ruling)
-        value = _position_value(after, me)
+        value = _position_value(after, me, self._aim_sd)
         if ruling.fouls:
             value -= 0.15  # ball in hand for the opponent, and a foul counted against me
         return value
@@ -281,7 +355,10 @@ class SearchPlayer:
     def _score(
         self, search: _Search, cue: Position, candidate: Candidate, samples: int
     ) -> Candidate:
-        """Simulate ``candidate`` (once without noise when ``samples`` is 0) and rate it."""
+        """Rate ``candidate``, pooling new outcomes with the ones it already has.
+
+        Once without noise when ``samples`` is 0, else with ``samples`` more noisy simulations.
+        """
         noise = self.noise
         if samples == 0 or noise is None:
             strokes = [candidate.stroke]
@@ -289,29 +366,101 @@ class SearchPlayer:
             params = search.view.params
             strokes = [noise.apply(candidate.stroke, search.rng, params) for _ in range(samples)]
         me = search.view.state.to_act
-        values: list[float] = []
-        kept = fouls = 0
+        total = kept = fouls = 0.0
         for stroke in strokes:
             result = self._simulate(search, cue, stroke)
             if result is None:  # a stroke the physics refuses: as bad as a foul
-                values.append(-1.0)
+                total -= 1.0
                 fouls += 1
                 continue
             trajectory, ruling = result
-            values.append(self._outcome(search, trajectory, ruling))
+            total += self._outcome(search, trajectory, ruling)
             if ruling.fouls:
                 fouls += 1
             elif ruling.state.to_act == me or ruling.game_over is not None:
                 kept += 1
+        n = len(strokes)
+        noisy = samples > 0 and noise is not None
+        before = candidate.samples if noisy else 0
+        weight = before + n
         return Candidate(
             kind=candidate.kind,
             stroke=candidate.stroke,
             target=candidate.target,
-            value=float(np.mean(values)),
-            success=kept / len(values),
-            foul=fouls / len(values),
+            value=(candidate.value * before + total) / weight,
+            success=(candidate.success * before + kept) / weight,
+            foul=(candidate.foul * before + fouls) / weight,
             safety=candidate.safety,
+            samples=weight if noisy else 0,
         )
+
+    def _deepen(
+        self, search: _Search, cue: Position, candidate: Candidate, samples: int
+    ) -> Candidate:
+        """One more ply: correct ``candidate``'s value by how its leaves really play.
+
+        In ``samples`` fresh noisy outcomes where the player keeps the table, the leave's value
+        by geometry is set against the value of the best next shot actually played from it;
+        the mean difference, weighted by the chance of keeping the table, corrects the value.
+        """
+        view = search.view
+        me = view.state.to_act
+        noise = self.noise
+        strokes = (
+            [candidate.stroke]
+            if noise is None
+            else [noise.apply(candidate.stroke, search.rng, view.params) for _ in range(samples)]
+        )
+        total, n = 0.0, 0
+        for stroke in strokes:
+            result = self._simulate(search, cue, stroke)
+            if result is None:
+                continue
+            trajectory, ruling = result
+            if ruling.fouls or ruling.game_over is not None or ruling.state.to_act != me:
+                continue
+            after = _after(view, trajectory, ruling)
+            total += self._next_value(search, after) - _position_value(after, me, self._aim_sd)
+            n += 1
+        if n == 0:
+            return candidate
+        return replace(candidate, value=candidate.value + candidate.success * total / n)
+
+    def _next_value(self, search: _Search, view: TableView) -> float:
+        """The value of ``view`` (this player to shoot, the cue ball in place) by its best pot.
+
+        The pot's chance times the value of the position it leaves, and a miss otherwise.
+        """
+        me = view.state.to_act
+        cue = view.layout.get(BallId.CUE)
+        if cue is None or view.state.is_over or view.state.cue_ball is not CueBall.IN_PLACE:
+            return _position_value(view, me, self._aim_sd)
+        target = view.state.lowest
+        chances = pot_chances(view, cue, target, self._aim_sd)
+        sub = _Search(view=view, level=search.level, rng=search.rng)
+        ball = view.layout[target]
+        r = view.params.radius
+        best = _MISSED  # nothing to pot: about as good as a miss (a safety at best)
+        for pocket in sorted(chances, key=lambda p: -chances[p])[:3]:
+            chance = chances[pocket]
+            aim = pocket_aim(view.table, pocket)
+            ghost = ghost_ball(ball, aim, r)
+            phi = math.atan2(ghost[1] - cue[1], ghost[0] - cue[0])
+            distance = math.hypot(aim[0] - ball[0], aim[1] - ball[1])
+            cut = cut_angle(cue, ghost, ball, aim)
+            base = Stroke(speed=_speed_for(distance, cut, 0.0), aim=phi)
+            phi = self._correct_aim(sub, cue, base, target, aim).aim
+            for extra in (0.0, 1.2):
+                for height in (0.0, 0.3, -0.3):
+                    stroke = Stroke(speed=_speed_for(distance, cut, extra), aim=phi, height=height)
+                    result = self._simulate(sub, cue, stroke)
+                    if result is None:
+                        continue
+                    trajectory, ruling = result
+                    made = self._outcome(sub, trajectory, ruling)
+                    best = max(best, chance * made + (1.0 - chance) * _MISSED)
+        search.simulations += sub.simulations
+        return best
 
     # ---------------------------------------------------------------- candidates
 
@@ -388,7 +537,7 @@ class SearchPlayer:
                 label = f"{int(target)} in {pocket.value}" + (
                     f" via the {int(second_ball)}" if second_ball is not None else ""
                 )
-                for extra in (0.0, 1.2):
+                for extra in level.speeds:
                     speed = _speed_for(distance, cut, extra)
                     for height in level.spins:
                         stroke = Stroke(speed=speed, aim=phi, height=height)
@@ -457,13 +606,29 @@ class SearchPlayer:
         if cue is None:
             raise InvalidPlacementError("the cue ball is in hand: choose a spot first")
         search = _Search(view=view, level=self.level, rng=rng)
+        level = self.level
         candidates = self._pots(search, cue) + self._kicks_and_safeties(search, cue)
         first = [self._score(search, cue, c, 0) for c in candidates]
         first.sort(key=lambda c: c.value, reverse=True)
-        shortlist = first[: self.level.shortlist]
-        scored = [self._score(search, cue, c, self.level.samples) for c in shortlist]
-        scored.sort(key=lambda c: c.value, reverse=True)
-        return scored + first[self.level.shortlist :]
+        # Screening: a few noisy samples for the best of each kind in turn, so that shots that
+        # only work without noise (long banks, thin cuts) cannot crowd out the rest.
+        screened_ids = set(map(id, _diverse(first, level.screen)))
+        screened = [
+            self._score(search, cue, c, max(2, level.samples // 4))
+            for c in first
+            if id(c) in screened_ids
+        ]
+        rest = [c for c in first if id(c) not in screened_ids]
+        screened.sort(key=lambda c: c.value, reverse=True)
+        # The shortlist gets the full sample budget, and the finalists the same again (the more
+        # samples behind the chosen shot, the less its estimate flatters it).
+        short = [self._score(search, cue, c, level.samples) for c in screened[: level.shortlist]]
+        short.sort(key=lambda c: c.value, reverse=True)
+        final = [self._score(search, cue, c, level.samples) for c in short[: level.finalists]]
+        if level.lookahead:
+            final = [self._deepen(search, cue, c, level.lookahead) for c in final]
+        final.sort(key=lambda c: c.value, reverse=True)
+        return final + short[level.finalists :] + screened[level.shortlist :] + rest
 
     # ---------------------------------------------------------------- decisions
 
@@ -497,7 +662,9 @@ class SearchPlayer:
         if view.in_hand is not None:
             best: tuple[float, Position, Candidate] | None = None
             spots = self._spots(view)
-            quick = sorted(spots, key=lambda s: -pot_quality(view, s, view.state.lowest))[:4]
+            quick = sorted(
+                spots, key=lambda s: -pot_quality(view, s, view.state.lowest, self._aim_sd)
+            )[:4]
             for spot in quick:
                 ranked = self.evaluate(view, rng, spot)
                 if ranked and (best is None or ranked[0].value > best[0]):
@@ -534,7 +701,7 @@ class SearchPlayer:
                 continue
             after = _after(view, trajectory, ruling)
             # The opponent chooses whichever side of the position is better for them.
-            value = abs(_position_value(_as_shooter(after, me), me))
+            value = abs(_position_value(_as_shooter(after, me), me, self._aim_sd))
             if best is None or value < best[0]:
                 best = (value, stroke)
         if best is None:
@@ -563,6 +730,26 @@ class SearchPlayer:
         speed = BREAK.speed if self.level.break_speed is None else self.level.break_speed
         stroke = Stroke(speed=speed, aim=aim, height=BREAK.height)
         return Decision(stroke=stroke, cue_ball=cue)
+
+
+_MISSED = -0.5
+"""The value of a missed pot: the opponent at the table, usually with a shot."""
+
+
+def _diverse(ranked: list[Candidate], count: int) -> list[Candidate]:
+    """Up to ``count`` of ``ranked`` (best first), taken in turn from each kind of shot."""
+    by_kind: dict[str, list[Candidate]] = {}
+    for candidate in ranked:
+        by_kind.setdefault(candidate.kind, []).append(candidate)
+    queues = sorted(by_kind.values(), key=lambda q: -q[0].value)
+    out: list[Candidate] = []
+    depth = 0
+    while len(out) < count and any(depth < len(q) for q in queues):
+        for queue in queues:
+            if depth < len(queue) and len(out) < count:
+                out.append(queue[depth])
+        depth += 1
+    return out
 
 
 def _as_shooter(view: TableView, me: Seat) -> TableView:
