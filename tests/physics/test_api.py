@@ -13,9 +13,11 @@ from nineball.errors import InvalidInputError, InvalidPlacementError
 from nineball.physics import (
     BallInput,
     EventKind,
+    Layout,
     MotionState,
     PhysicsParams,
     Stroke,
+    diamond_rack,
     eight_foot,
     nine_foot,
     seven_foot,
@@ -204,3 +206,35 @@ def test_centre_hit_gives_exactly_no_spin() -> None:
         assert np.all(w == 0.0)
         assert math.hypot(v[0], v[1]) == pytest.approx(2.5)
         assert math.atan2(v[1], v[0]) % (2 * math.pi) == pytest.approx(aim)
+
+
+def test_a_layout_strikes_exactly_as_simulate() -> None:
+    rng = np.random.default_rng(11)
+    rack = diamond_rack([1, 2, 3, 4, 9, 5, 6, 7, 8], rng)
+    balls = [BallInput(id=int(b), r=p) for b, p in rack.items()] + [BallInput(id=0, r=(0.4, 0.5))]
+    layout = Layout(balls)
+    strokes = [Stroke(speed=8.0, aim=math.atan2(1.905 - 0.5, 0.635 - 0.4), height=-0.2)]
+    strokes += [
+        Stroke(
+            speed=float(rng.uniform(0.5, 5.0)),
+            aim=float(rng.uniform(-math.pi, math.pi)),
+            side=float(rng.uniform(-0.3, 0.3)),
+            height=float(rng.uniform(-0.3, 0.3)),
+        )
+        for _ in range(20)
+    ]
+    for stroke in strokes:
+        a = layout.strike(stroke)
+        b = simulate(balls, stroke=stroke)
+        assert a.ball_ids == b.ball_ids
+        for name in ("times", "kinds", "first", "second", "after", "final", "final_motion"):
+            assert np.array_equal(getattr(a, name), getattr(b, name)), name
+    # The layout itself is never changed by a strike, and bad input is refused as by simulate.
+    again = layout.strike(strokes[0])
+    assert np.array_equal(again.final, simulate(balls, stroke=strokes[0]).final)
+    with pytest.raises(InvalidInputError, match="cue ball"):
+        Layout(balls[:-1]).strike(strokes[0])
+    with pytest.raises(InvalidInputError, match="max_events"):
+        layout.strike(strokes[0], max_events=0)
+    with pytest.raises(InvalidPlacementError, match="overlap"):
+        Layout([BallInput(id=1, r=(0.5, 0.5)), BallInput(id=2, r=(0.51, 0.5))])

@@ -9,7 +9,7 @@ from nineball.physics.events import BallState, Event, EventKind
 from nineball.physics.facts import ShotFacts, shot_facts
 from nineball.physics.params import ALCIATORE_FIT, PhysicsParams
 from nineball.physics.rack import diamond_rack
-from nineball.physics.simulate import BallInput, Trajectory, simulate
+from nineball.physics.simulate import BallInput, Layout, Trajectory, simulate
 from nineball.physics.state import MotionState
 from nineball.physics.stroke import Stroke
 from nineball.physics.table import TableSpec, eight_foot, nine_foot, seven_foot
@@ -20,6 +20,7 @@ __all__ = [
     "BallState",
     "Event",
     "EventKind",
+    "Layout",
     "MotionState",
     "PhysicsParams",
     "ShotFacts",

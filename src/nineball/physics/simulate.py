@@ -31,6 +31,7 @@ __all__ = [
     "PLACEMENT_TOLERANCE",
     "ROLLING_INPUT_TOLERANCE",
     "BallInput",
+    "Layout",
     "Trajectory",
     "simulate",
 ]
@@ -334,13 +335,74 @@ def prepare(
     prm = param_vector(params, table)
     motion = np.zeros(n, dtype=np.int64)
     for q in range(n):
-        speed = math.hypot(rvw[q, 1, 0], rvw[q, 1, 1])
-        slip = math.hypot(rvw[q, 1, 0] - R * rvw[q, 2, 1], rvw[q, 1, 1] + R * rvw[q, 2, 0])
-        if slip <= ROLLING_INPUT_TOLERANCE * speed:
-            rvw[q, 2, 0] = -rvw[q, 1, 1] / R
-            rvw[q, 2, 1] = rvw[q, 1, 0] / R
-        motion[q] = classify(rvw[q], prm)
+        motion[q] = _classify_input(rvw[q], R, prm)
     return tuple(ids), rvw, motion
+
+
+def _classify_input(state: NDArray[np.float64], R: float, prm: NDArray[np.float64]) -> int:
+    """A ball's motion state at t = 0; a spin within tolerance of rolling is snapped to it."""
+    speed = math.hypot(state[1, 0], state[1, 1])
+    slip = math.hypot(state[1, 0] - R * state[2, 1], state[1, 1] + R * state[2, 0])
+    if slip <= ROLLING_INPUT_TOLERANCE * speed:
+        state[2, 0] = -state[1, 1] / R
+        state[2, 1] = state[1, 0] / R
+    return int(classify(state, prm))
+
+
+class Layout:
+    """Balls checked once, to be struck many times.
+
+    A player's search tries many strokes on one position; this skips the checks of
+    :func:`simulate` for every one of them.
+
+    ``Layout(balls).strike(stroke)`` gives exactly what ``simulate(balls, stroke=stroke)`` gives.
+
+    >>> layout = Layout([BallInput(id=0, r=(0.635, 0.6)), BallInput(id=1, r=(0.635, 1.9))])
+    >>> layout.strike(Stroke(speed=2.0, aim=1.5707963)).facts().first_contact
+    1
+    """
+
+    __slots__ = ("_cue", "_ids", "_motion", "_params", "_prm", "_rvw", "_table")
+
+    def __init__(
+        self,
+        balls: Sequence[BallInput],
+        *,
+        params: PhysicsParams | None = None,
+        table: TableSpec | None = None,
+    ) -> None:
+        """Check the balls (as :func:`simulate` does).
+
+        Raises:
+            InvalidInputError: a bad id or vector.
+            InvalidPlacementError: overlapping balls or a ball outside the playing surface.
+        """
+        self._params = params or _DEFAULT_PARAMS
+        self._table = table or nine_foot()
+        self._ids, self._rvw, self._motion = prepare(balls, None, self._params, self._table)
+        self._prm = param_vector(self._params, self._table)
+        self._cue = self._ids.index(0) if 0 in self._ids else None
+
+    def strike(self, stroke: Stroke, *, max_events: int = 10000) -> Trajectory:
+        """Simulate ``stroke`` on the cue ball (see :func:`simulate`).
+
+        Raises:
+            InvalidInputError: no cue ball, a miscue, or a bad ``max_events``.
+        """
+        if self._cue is None:
+            raise InvalidInputError("a stroke needs the cue ball (id 0) on the table")
+        if isinstance(max_events, bool) or not isinstance(max_events, int) or max_events < 1:
+            raise InvalidInputError(f"max_events must be a positive integer, got {max_events!r}")
+        v, w = stroke.ball_velocities(self._params)
+        rvw = self._rvw.copy()
+        motion = self._motion.copy()
+        q = self._cue
+        rvw[q, 1] = v
+        rvw[q, 2] = w
+        motion[q] = _classify_input(rvw[q], self._params.radius, self._prm)
+        return run_prepared(
+            self._ids, rvw, motion, self._params, self._table, max_events, stroked=True
+        )
 
 
 def simulate(

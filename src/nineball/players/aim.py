@@ -15,12 +15,24 @@ AIM_DEPTH = 0.35
 """How far from the middle of a pocket's mouth toward its centre the players aim (fraction)."""
 
 
+_AIMS: dict[int, tuple[TableSpec, dict[PocketId, Position]]] = {}
+"""Aim points per table (keyed by identity; the table is kept so that its id stays its own)."""
+
+
 def pocket_aim(table: TableSpec, pocket: PocketId) -> Position:
     """The point a player sends an object ball to: a little inside the middle of the mouth."""
-    (x1, y1), (x2, y2) = table.points[list(PocketId).index(pocket)]
-    mx, my = (x1 + x2) / 2.0, (y1 + y2) / 2.0
-    cx, cy = table.pocket_centre(pocket)
-    return (mx + AIM_DEPTH * (cx - mx), my + AIM_DEPTH * (cy - my))
+    cached = _AIMS.get(id(table))
+    if cached is None or cached[0] is not table:
+        aims: dict[PocketId, Position] = {}
+        for q, each in enumerate(PocketId):
+            (x1, y1), (x2, y2) = table.points[q]
+            mx, my = (x1 + x2) / 2.0, (y1 + y2) / 2.0
+            cx, cy = table.pocket_centre(each)
+            aims[each] = (mx + AIM_DEPTH * (cx - mx), my + AIM_DEPTH * (cy - my))
+        if len(_AIMS) > 64:  # tables are few; never let the cache grow without bound
+            _AIMS.clear()
+        cached = _AIMS[id(table)] = (table, aims)
+    return cached[1][pocket]
 
 
 def ghost_ball(ball: Position, target: Position, radius: float) -> Position:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from importlib.resources import files
 
 import numpy as np
@@ -32,7 +32,7 @@ from nineball.equipment import BallId, PocketId
 from nineball.errors import InvalidPlacementError, NineballError
 from nineball.game.layout import Position, check_cue_placement
 from nineball.game.noise import TOURNAMENT_NOISE, ExecutionNoise
-from nineball.physics import BallInput, EventKind, MotionState, Stroke, Trajectory, simulate
+from nineball.physics import BallInput, EventKind, Layout, MotionState, Stroke, Trajectory
 from nineball.players.aim import cut_angle, ghost_ball, is_path_clear, pocket_aim
 from nineball.players.base import Decision, TableView
 from nineball.rules import Choice, CueBall, Phase, Ruling, Seat, ShotFacts, choose, shoot
@@ -203,6 +203,23 @@ class _Search:
     level: Level
     rng: np.random.Generator
     simulations: int = 0
+    layouts: dict[Position, Layout | None] = field(default_factory=dict)
+    """The position checked once per cue-ball spot (None: the physics refuses it)."""
+
+    def layout(self, cue: Position) -> Layout | None:
+        """The balls with the cue ball at ``cue``, ready to strike (None: refused)."""
+        if cue not in self.layouts:
+            balls = [
+                BallInput(id=int(b), r=p)
+                for b, p in self.view.layout.items()
+                if b is not BallId.CUE
+            ]
+            balls.append(BallInput(id=0, r=cue))
+            try:
+                self.layouts[cue] = Layout(balls, params=self.view.params, table=self.view.table)
+            except NineballError:
+                self.layouts[cue] = None
+        return self.layouts[cue]
 
 
 def _speed_for(distance: float, cut: float, extra: float) -> float:
@@ -326,10 +343,11 @@ class SearchPlayer:
         Returns None for a stroke the physics or the referee refuses.
         """
         view = search.view
-        balls = [BallInput(id=int(b), r=p) for b, p in view.layout.items() if b is not BallId.CUE]
-        balls.append(BallInput(id=0, r=cue))
+        layout = search.layout(cue)
+        if layout is None:
+            return None
         try:
-            trajectory = simulate(balls, stroke=stroke, params=view.params, table=view.table)
+            trajectory = layout.strike(stroke)
             search.simulations += 1
             seen = trajectory.facts()
             facts = ShotFacts.of(
