@@ -178,6 +178,18 @@ def test_ladder_and_realism_commands(
     assert len(data["games"]) == 4
     assert plot.read_bytes()[:4] == b"\x89PNG"
     assert main(["ladder", "--players", "beginner,club"]) == 2
+    # A finished ladder is rated and drawn again from its file, without playing a game.
+    again, replot = tmp_path / "again.json", tmp_path / "again.png"
+    assert (
+        main(["ladder", "--results", str(output), "--output", str(again), "--plot", str(replot)])
+        == 0
+    )
+    assert "beginner beat ghost in" in capsys.readouterr().out
+    assert json.loads(again.read_text()) == data
+    assert replot.read_bytes()[:4] == b"\x89PNG"
+    (tmp_path / "bad.json").write_text("{}")
+    assert main(["ladder", "--results", str(tmp_path / "bad.json")]) == 1
+    assert "is not a ladder" in capsys.readouterr().out
     assert main(["realism", "--level", "beginner", "--games", "2", "--workers", "1"]) == 0
     out = capsys.readouterr().out
     assert "legal break pocketing a ball" in out

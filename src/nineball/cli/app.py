@@ -245,11 +245,18 @@ def ladder(
     plot: Annotated[
         Path | None, typer.Option(help="Draw the ratings (PNG, needs matplotlib).")
     ] = None,
+    results: Annotated[
+        Path | None,
+        typer.Option(help="Rate the games of a ladder written by --output, without playing."),
+    ] = None,
 ) -> None:
     """Rate the computer players on a Fargo-style scale by self-play."""
-    from nineball.cli.ladder import run_ladder
+    from nineball.cli.ladder import rerate_ladder, run_ladder
     from nineball.players.registry import PLAYERS
 
+    if results is not None:
+        console = Console(highlight=False, soft_wrap=True)
+        raise typer.Exit(rerate_ladder(console, results, output=output, plot=plot))
     names = [p.strip() for p in players.split(",")]
     unknown = [n for n in names if n not in PLAYERS]
     if unknown or len(names) < 2 or "ghost" not in names:

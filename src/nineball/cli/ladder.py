@@ -30,7 +30,7 @@ from nineball.players.ladder import (
 )
 from nineball.rules import Seat
 
-__all__ = ["run_breaks", "run_ladder", "run_realism", "run_tournament", "wilson"]
+__all__ = ["rerate_ladder", "run_breaks", "run_ladder", "run_realism", "run_tournament", "wilson"]
 
 
 def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -76,6 +76,47 @@ def run_ladder(
             results += play_pairing(
                 a, b, games, seed=seed, pairing=k, workers=workers, on_game=advance
             )
+    _report(console, results, pairs, games=games, seed=seed, output=output, plot=plot)
+    return 0
+
+
+def rerate_ladder(console: Console, path: Path, *, output: Path | None, plot: Path | None) -> int:
+    """Fit, print and plot the games of a ladder file written by ``--output``, playing none.
+
+    Returns 1 (with the reason printed) for a file that is not such a ladder.
+    """
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        results = [
+            GameResult(
+                **(row | {"breaker": Seat(int(row["breaker"])), "winner": Seat(int(row["winner"]))})
+            )
+            for row in data["games"]
+        ]
+        games, seed = int(data["games_per_pair"]), int(data["seed"])
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        console.print(f"error: {path} is not a ladder written by --output ({error})")
+        return 1
+    # A pairing's first game has the ladder's weaker player in the first seat.
+    pairs: list[tuple[str, str]] = []
+    for g in results:
+        if not any({g.first, g.second} == {a, b} for a, b in pairs):
+            pairs.append((g.first, g.second))
+    _report(console, results, pairs, games=games, seed=seed, output=output, plot=plot)
+    return 0
+
+
+def _report(
+    console: Console,
+    results: list[GameResult],
+    pairs: list[tuple[str, str]],
+    *,
+    games: int,
+    seed: int,
+    output: Path | None,
+    plot: Path | None,
+) -> None:
+    """The ratings table, each pair's score, and the optional JSON and plot."""
     ratings = fit_ratings(results)
     table = Table(title=f"nineball ladder ({games} games per adjacent pair, seed {seed})")
     for column in ("player", "rating", "± 1 s.e.", "games"):
@@ -99,7 +140,6 @@ def run_ladder(
     if plot is not None:
         _plot(ratings, plot, games)
         console.print(f"wrote {plot}")
-    return 0
 
 
 def _game_row(game: GameResult) -> dict[str, object]:
