@@ -37,8 +37,9 @@ class GhostBallPlayer:
     def __init__(self, noise: ExecutionNoise | None = TOURNAMENT_NOISE) -> None:
         """A ghost-ball player whose strokes the game spoils with ``noise``.
 
-        The default is the tournament noise of computational pool, the same hands as the
-        ``max`` level: the two then differ only in what they choose to play.
+        The default is the tournament noise of computational pool: hands about as steady as
+        the ``advanced`` level's (1.2 times that noise), so that the two differ mostly in what
+        they choose to play.
         """
         self.noise = noise
 
