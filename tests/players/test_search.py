@@ -7,6 +7,7 @@ import math
 from dataclasses import replace
 
 import numpy as np
+import pytest
 
 from nineball import BallId
 from nineball.game.layout import check_cue_placement
@@ -35,6 +36,8 @@ def test_levels_get_steadier_and_search_wider() -> None:
         assert stronger.noise.aim < weaker.noise.aim
         assert stronger.samples >= weaker.samples
         assert stronger.shortlist >= weaker.shortlist
+    # No level plans a stroke the physics refuses as a miscue.
+    assert all(abs(h) < PARAMS.miscue_limit - 0.03 for lv in levels for h in lv.spins)
 
 
 def test_a_straight_pot_is_found_and_made() -> None:
@@ -193,3 +196,47 @@ def test_analysis_places_the_cue_ball_in_hand() -> None:
     result = analyse(view, np.random.default_rng(0), level="club")
     check_cue_placement(result.cue_ball, layout, CueBall.ANYWHERE, TABLE, PARAMS)
     assert result.candidates
+
+
+def test_caroms_and_kisses_pot_what_they_say() -> None:
+    from nineball.players.search import _glances, _Search
+
+    r = PARAMS.radius
+    # The 90-degree rule: the contact lies 2R from the struck ball, at right angles to the exit.
+    for contact in _glances((0.6, 1.5), (1.0, 2.2), (0.3, 1.0), r):
+        assert math.dist(contact, (0.6, 1.5)) == pytest.approx(2 * r)
+        out = (1.0 - contact[0], 2.2 - contact[1])
+        normal = (0.6 - contact[0], 1.5 - contact[1])
+        assert out[0] * normal[0] + out[1] * normal[1] == pytest.approx(0.0, abs=1e-12)
+    # The 9 hangs in the foot-right corner, 50 degrees off the line from the cue ball to the 1.
+    layout = {BallId.CUE: (0.5, 1.9), BallId.ONE: (0.7, 2.3), BallId.NINE: (1.16, 2.43)}
+    view = _view(layout)
+    player = SearchPlayer(LEVELS["max"])
+    search = _Search(view=view, level=player.level, rng=np.random.default_rng(0))
+    caroms = player._caroms(search, layout[BallId.CUE])
+    assert caroms
+    assert all(c.kind == "carom" and "off the 1" in c.target for c in caroms)
+    balls = [BallInput(id=int(b), r=p) for b, p in layout.items()]
+    made = [
+        c
+        for c in caroms
+        if (facts := simulate(balls, stroke=c.stroke, table=TABLE, params=PARAMS).facts())
+        and facts.first_contact == 1
+        and 9 in facts.pocketed
+    ]
+    assert made, "no carom off the 1 pots the 9"
+    # A kiss: the 1 glances off the 5 (near the left cushion) up the table into a pocket.
+    layout = {BallId.CUE: (1.05, 1.76), BallId.ONE: (0.6, 2.07), BallId.FIVE: (0.13, 1.96)}
+    layout[BallId.NINE] = (0.1, 0.3)
+    search = _Search(view=_view(layout), level=player.level, rng=np.random.default_rng(0))
+    kisses = [c for c in player._pots(search, layout[BallId.CUE]) if c.kind == "kiss"]
+    assert all(" off the 5" in c.target for c in kisses)
+    balls = [BallInput(id=int(b), r=p) for b, p in layout.items()]
+    made = [
+        c
+        for c in kisses
+        if (facts := simulate(balls, stroke=c.stroke, table=TABLE, params=PARAMS).facts())
+        and facts.first_contact == 1
+        and facts.pocketed == (1,)
+    ]
+    assert made, "no kiss off the 5 pots the 1"

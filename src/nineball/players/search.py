@@ -155,7 +155,7 @@ LEVELS: dict[str, Level] = {
             shortlist=8,
             screen=30,
             finalists=3,
-            spins=(0.0, 0.3, 0.6, -0.3, -0.6),
+            spins=(0.0, 0.25, 0.45, -0.25, -0.45),
             speeds=(0.0, 0.6, 1.2, 2.2),
             description="every kind of shot, 0.5x tournament noise, position with speed and spin",
         ),
@@ -167,9 +167,10 @@ LEVELS: dict[str, Level] = {
             screen=48,
             finalists=4,
             lookahead=8,
-            spins=(0.0, 0.3, 0.6, -0.3, -0.6),
+            kinds=frozenset({"direct", "bank", "combo", "carom", "kick", "safety"}),
+            spins=(0.0, 0.25, 0.45, -0.25, -0.45),
             speeds=(0.0, 0.6, 1.2, 2.2),
-            description="one more ply, 0.2x tournament noise, the widest search",
+            description="caroms and kisses too, one more ply, 0.2x tournament noise, widest search",
         ),
     )
 }
@@ -534,6 +535,12 @@ class SearchPlayer:
                     ghost2 = ghost_ball(second, aim, r)
                     if cut_angle(ball, ghost2, second, aim) < math.radians(50):
                         routes.append(("combo", ghost2, other, aim))
+            if "carom" in level.kinds:
+                # A kiss: the lowest ball glances off another ball into the pocket (it leaves
+                # the contact at right angles to the line of centres).
+                for other in others:
+                    for contact in _glances(view.layout[other], aim, ball, r):
+                        routes.append(("kiss", contact, other, aim))
             for kind, via, second_ball, final in routes:
                 ghost = ghost_ball(ball, via, r)
                 cut = cut_angle(cue, ghost, ball, via)
@@ -553,7 +560,11 @@ class SearchPlayer:
                 )
                 phi = math.atan2(ghost[1] - cue[1], ghost[0] - cue[0])
                 label = f"{int(target)} in {pocket.value}" + (
-                    f" via the {int(second_ball)}" if second_ball is not None else ""
+                    ""
+                    if second_ball is None
+                    else f" off the {int(second_ball)}"
+                    if kind == "kiss"
+                    else f" via the {int(second_ball)}"
                 )
                 for extra in level.speeds:
                     speed = _speed_for(distance, cut, extra)
@@ -569,6 +580,45 @@ class SearchPlayer:
                                 target=label,
                             )
                         )
+        if "carom" in level.kinds:
+            out += self._caroms(search, cue)
+        return out
+
+    def _caroms(self, search: _Search, cue: Position) -> list[Candidate]:
+        """The cue ball glances off the lowest ball into another ball, which it pots."""
+        view, level = search.view, self.level
+        r = view.params.radius
+        target = view.state.lowest
+        ball = view.layout[target]
+        out: list[Candidate] = []
+        for other in view.layout:
+            if other in (BallId.CUE, target):
+                continue
+            second = view.layout[other]
+            for pocket in PocketId:
+                aim = pocket_aim(view.table, pocket)
+                if not is_path_clear(second, aim, view.layout, (other,), r):
+                    continue
+                ghost = ghost_ball(second, aim, r)
+                for contact in _glances(ball, ghost, cue, r):
+                    skip = (BallId.CUE, target, other)
+                    if not (
+                        is_path_clear(cue, contact, view.layout, (BallId.CUE, target), r)
+                        and is_path_clear(contact, ghost, view.layout, skip, r)
+                    ):
+                        continue
+                    phi = math.atan2(contact[1] - cue[1], contact[0] - cue[0])
+                    travel = math.dist(cue, contact) + math.dist(contact, ghost)
+                    for extra in level.speeds[:2]:
+                        speed = _speed_for(travel + math.dist(second, aim), 1.0, extra)
+                        for height in (0.0, -0.3):  # stun or a little draw: the 90-degree line
+                            out.append(
+                                Candidate(
+                                    kind="carom",
+                                    stroke=Stroke(speed=speed, aim=phi, height=height),
+                                    target=f"{int(other)} in {pocket.value} off the {int(target)}",
+                                )
+                            )
         return out
 
     def _kicks_and_safeties(self, search: _Search, cue: Position) -> list[Candidate]:
@@ -752,6 +802,30 @@ class SearchPlayer:
 
 _MISSED = -0.5
 """The value of a missed pot: the opponent at the table, usually with a shot."""
+
+
+def _glances(centre: Position, towards: Position, start: Position, r: float) -> list[Position]:
+    """Where a ball from ``start`` must touch the ball at ``centre`` to glance toward ``towards``.
+
+    It leaves at right angles to the line of centres (the 90-degree rule).
+    """
+    d = math.dist(centre, towards)
+    if d <= 2.0 * r:
+        return []
+    ux, uy = (towards[0] - centre[0]) / d, (towards[1] - centre[1]) / d
+    cos_a = 2.0 * r / d
+    sin_a = math.sqrt(1.0 - cos_a * cos_a)
+    out = []
+    for sign in (1.0, -1.0):
+        cx = centre[0] + 2.0 * r * (cos_a * ux - sign * sin_a * uy)
+        cy = centre[1] + 2.0 * r * (cos_a * uy + sign * sin_a * ux)
+        inx, iny = cx - start[0], cy - start[1]
+        # Coming in, it must strike the ball and carry on toward the target side.
+        hits = inx * (centre[0] - cx) + iny * (centre[1] - cy) > 0.0
+        onward = inx * (towards[0] - cx) + iny * (towards[1] - cy) > 0.0
+        if hits and onward:
+            out.append((cx, cy))
+    return out
 
 
 def _diverse(ranked: list[Candidate], count: int) -> list[Candidate]:
