@@ -4,17 +4,25 @@ The recipe of the computational-pool olympiads (PickPocket, CueCard; shared/real
 
 1. **Candidates from geometry**, for the lowest ball: direct pots aimed by the ghost ball, banks
    (one cushion, by mirroring the pocket), combinations (the lowest ball into another), kicks
-   (the cue ball off one cushion), and safeties (thin and soft contacts), each at a few speeds
-   and with stun, follow or draw.
+   (the cue ball off one cushion), safeties (thin and soft contacts) and, at the top level,
+   caroms and kisses (a ball glancing off another by the 90-degree rule), each at a few speeds
+   and tip heights (stun, follow, draw).
 2. **Aim corrected by simulation**: a direct pot is simulated without noise and its aim nudged
    until the object ball leaves along the line to the pocket (this corrects cut- and
    spin-induced throw and the cue ball's deflection).
-3. **Scored by simulation under noise**: every candidate is simulated once without noise; the
-   best few are simulated again ``samples`` times with the player's execution noise, and the
-   referee rules on every outcome. An outcome is worth 1 when it wins the game, the quality of the
-   next shot when the player keeps the table, and minus the opponent's prospects when the turn
-   passes (a foul gives the opponent ball in hand, which is worth more to them).
-4. **Ball in hand** is placed by the same search over spots behind the lowest ball; push outs
+3. **Scored by simulation under noise**, in stages: every candidate once without noise; a
+   screen of a few noisy samples for the best of each kind in turn (so that shots that only
+   work without noise, long banks and thin cuts, cannot crowd out the rest); the full
+   ``samples`` for the shortlist; as many again for the finalists (the more samples behind the
+   chosen shot, the less its estimate flatters it). The referee rules on every outcome. An
+   outcome is worth 1 when it wins the game, the next shot's value when the player keeps the
+   table, and minus the opponent's prospects when the turn passes (a foul gives the opponent
+   ball in hand, which is worth more to them).
+4. **The leave** is valued by the chance of the best next pot under the player's own aim error
+   (:func:`pot_quality`, an error function of the pocket's angular tolerance over the object
+   ball's angular error). At the top level one more ply: the finalists' leaves are played out
+   (the best next pot, its chance and what it leaves in turn).
+5. **Ball in hand** is placed by the same search over spots behind the lowest ball; push outs
    are played when no shot is worth taking, and answered by comparing the position's value for
    each side. The break is data, chosen offline (:data:`BREAK`).
 """
