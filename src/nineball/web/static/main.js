@@ -436,7 +436,7 @@ function refresh() {
     const p = document.createElement("p"); p.id = "ruling-text"; p.textContent = text;
     box.append(head, p);
   } else {
-    const p = document.createElement("p"); p.id = "ruling-text"; p.textContent = S.mode === "score" ? "" : t("noRuling"); box.append(p);
+    const p = document.createElement("p"); p.id = "ruling-text"; p.textContent = S.mode === "score" || st.phase !== "break" ? "" : t("noRuling"); box.append(p);
   }
   $("warning").hidden = !(S.ruling && S.ruling.warning);
   if (st.winner !== null) {
