@@ -40,11 +40,13 @@ def test_idle_sessions_are_forgotten_and_stored_ones_come_back(tmp_path: Path) -
     registry = _registry(tmp_path, clock, idle_seconds=600)
     scored, tokens = registry.create(Mode.SCORE, CONFIG)
     scored.facts(frozenset(Seat), _facts(first=1, pocketed=[2]))
-    practice, _ = registry.create(Mode.PRACTICE, CONFIG, seed=1)
-    clock.now += 599
-    registry.create(Mode.LOCAL, CONFIG, seed=2)
-    assert scored.id in registry.sessions  # 599 s idle: kept
     clock.now += 1
+    practice, _ = registry.create(Mode.PRACTICE, CONFIG, seed=1)
+    clock.now += 598
+    registry.create(Mode.LOCAL, CONFIG, seed=2)
+    assert registry.evicted == []
+    assert scored.id in registry.sessions  # 599 s idle: kept
+    clock.now += 2  # the scored match idle 601 s, the practice 600 s: both go, oldest first
     fresh, _ = registry.create(Mode.LOCAL, CONFIG, seed=3)
     assert registry.evicted == [scored.id, practice.id]
     assert fresh.id in registry.sessions
