@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
 
-from nineball import BallId, IllegalActionError, InvalidPlacementError
+from nineball import BallId, IllegalActionError, InvalidPlacementError, NineballError
 from nineball.game import dump_record, load_record
 from nineball.game.match import Match, replay
 from nineball.game.store import Store
@@ -181,3 +182,35 @@ def test_unknown_table() -> None:
 
     with pytest.raises(InvalidInputError, match="unknown table '10ft'"):
         Match(CONFIG, table="10ft")
+
+
+def test_set_position_puts_balls_back_and_the_referee_follows(tmp_path: Path) -> None:
+    match = Match(MatchConfig(players=("Ann", "Bob"), race_to=1), seed=3)
+    match.set_position({BallId.CUE: (0.6, 0.5), BallId.THREE: (0.6, 1.5), BallId.NINE: (0.3, 2.2)})
+    state = match.state
+    assert state.phase is Phase.SHOT
+    assert state.on_table == {BallId.THREE, BallId.NINE}
+    assert state.lowest is BallId.THREE
+    assert state.cue_ball is CueBall.IN_PLACE
+    assert match.cue_ball == (0.6, 0.5)
+    report = match.strike(Stroke(speed=2.0, aim=math.pi / 2))
+    assert report.facts.first_contact is BallId.THREE
+    # No cue ball in the layout: in hand anywhere.
+    match.set_position({BallId.FIVE: (0.6, 1.0), BallId.NINE: (0.6, 2.0)})
+    assert match.state.cue_ball is CueBall.ANYWHERE
+    assert match.cue_ball_in_hand
+    with pytest.raises(IndexError):
+        match.undo()  # the record no longer replays to this position
+    before = (match.state, dict(match.layout))
+    for layout, words in [
+        ({BallId.ONE: (0.6, 1.0)}, "the 9 must be on the table"),
+        ({BallId.ONE: (0.6, 1.0), BallId.NINE: (0.6, 1.01)}, "the 1 .* overlaps the 9"),
+        ({BallId.NINE: (5.0, 1.0)}, "off the playing surface"),
+    ]:
+        with pytest.raises(NineballError, match=words):
+            match.set_position(layout)
+        assert (match.state, dict(match.layout)) == before
+    with Store(tmp_path / "s.sqlite3") as store:
+        stored = Match(MatchConfig(), seed=1, store=store)
+        with pytest.raises(IllegalActionError, match="stored"):
+            stored.set_position({BallId.NINE: (0.6, 2.0)})

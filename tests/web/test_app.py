@@ -5,6 +5,7 @@ import math
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from nineball.web.app import create_app
@@ -202,31 +203,89 @@ def test_a_closed_tab_and_a_restarted_server_find_the_match(tmp_path: Path) -> N
         assert {p["name"] for p in stats} == {"Ann", "Bob"}
 
 
-def test_practice_moves_balls_and_asks_the_computer(client: TestClient) -> None:
+def _send(ws: Any, **message: Any) -> dict[str, Any]:
+    ws.send_text(json.dumps(message))
+    return ws.receive_json()
+
+
+def test_practice_puts_pocketed_balls_back_and_undoes_moves(client: TestClient) -> None:
     created = _new(client, mode="practice")
     with client.websocket_connect("/ws") as ws:
         state = _join(ws, created["match"], created["tokens"]["both"])
         assert state["stored_id"] is None
-        _break(ws)
-        ws.receive_json()
-        ws.send_text(json.dumps({"type": "move_ball", "ball": 9, "x": 0.3, "y": 2.2}))
-        update = ws.receive_json()
-        if "9" in update.get("layout", {}):
-            assert update["layout"]["9"] == [0.3, 2.2]
-        ws.send_text(json.dumps({"type": "move_ball", "ball": 9, "x": 5.0, "y": 2.2}))
-        assert "off the playing surface" in ws.receive_json()["message"]
-        ws.send_text(json.dumps({"type": "analysis"}))
-        reply = ws.receive_json()
-        assert reply["type"] in ("analysis", "error")
-        ws.send_text(json.dumps({"type": "remove_ball", "ball": 8}))
-        assert "8" not in ws.receive_json()["layout"]
+        # A position kept by the page is set up again: the referee counts only these balls.
+        update = _send(ws, type="setup", balls={"0": [0.6, 0.5], "3": [0.6, 1.4], "9": [0.4, 2.2]})
+        assert update["type"] == "update"
+        assert update["state"]["on_table"] == [3, 9]
+        assert update["state"]["lowest"] == 3
+        assert update["state"]["phase"] == "shot"
+        assert update["layout"] == {"0": [0.6, 0.5], "3": [0.6, 1.4], "9": [0.4, 2.2]}
+        # The 1 was down: dragged from the tray, it is on again and the ball to hit.
+        update = _send(ws, type="move_ball", ball=1, x=0.9, y=1.0)
+        assert update["state"]["on_table"] == [1, 3, 9]
+        assert update["state"]["lowest"] == 1
+        assert update["layout"]["1"] == [0.9, 1.0]
+        assert "touch" in _send(ws, type="move_ball", ball=2, x=0.9, y=1.01)["message"]
+        assert "off the playing surface" in _send(ws, type="move_ball", ball=2, x=5, y=1)["message"]
+        assert "9 must be on" in _send(ws, type="remove_ball", ball=9)["message"]
+        assert "not on the table" in _send(ws, type="remove_ball", ball=8)["message"]
+        update = _send(ws, type="remove_ball", ball=3)
+        assert update["state"]["on_table"] == [1, 9]
+        assert "3" not in update["layout"]
+        # Undo takes back ball moves one by one, as well as strokes.
+        assert _send(ws, type="undo")["state"]["on_table"] == [1, 3, 9]
+        assert _send(ws, type="undo")["state"]["on_table"] == [3, 9]
+        ws.send_text(json.dumps({"type": "strike", "speed": 1.5, "aim": math.pi / 2,
+                                 "elevation": 0.0, "side": 0.0, "height": 0.0,
+                                 "push_out": False}))  # fmt: skip
+        shot = ws.receive_json()
+        assert shot["type"] == "shot"
+        assert shot["ruling"]["shooter"] == 0
+        update = _send(ws, type="undo")
+        assert update["layout"] == {"0": [0.6, 0.5], "3": [0.6, 1.4], "9": [0.4, 2.2]}
+        assert update["history"] == []
+        assert _send(ws, type="undo")["state"]["phase"] == "break"
+        assert "nothing to undo" in _send(ws, type="undo")["message"]
+        bad = _send(ws, type="setup", balls={"0": [0.6, 0.5], "9": [0.6, 0.51]})
+        assert "overlaps" in bad["message"]
+
+
+def test_practice_analysis_draws_the_best_shots(client: TestClient) -> None:
+    created = _new(client, mode="practice")
+    with client.websocket_connect("/ws") as ws:
+        _join(ws, created["match"], created["tokens"]["both"])
+        _send(ws, type="setup", balls={"0": [0.635, 0.8], "1": [0.635, 1.6], "9": [0.3, 2.0]})
+        reply = _send(ws, type="analysis")
+        assert reply["type"] == "analysis"
+        assert reply["cue"] == [0.635, 0.8]
+        shots = reply["shots"]
+        assert 1 <= len(shots) <= 3
+        for shot in shots:
+            assert 0.0 <= shot["success"] <= 1.0
+            assert 0.0 <= shot["foul"] <= 1.0
+            cue_path = shot["paths"]["0"]
+            assert cue_path[0] == [0.635, 0.8]
+            assert len(cue_path) == 40
+        values = [shot["value"] for shot in shots]
+        assert values == sorted(values, reverse=True)
+        # The best shot's object ball starts where the 1 is and moves.
+        best = shots[0]
+        assert best["paths"]["1"][0] == [0.635, 1.6]
+        assert best["paths"]["1"][-1] != [0.635, 1.6]
+        # Ball in hand: the computer says where it would place the cue ball.
+        _send(ws, type="setup", balls={"1": [0.635, 1.6], "9": [0.3, 2.0]})
+        reply = _send(ws, type="analysis")
+        assert reply["cue"] is not None
+        assert reply["shots"][0]["paths"]["0"][0] == pytest.approx(reply["cue"], abs=1e-4)
 
 
 def test_scorekeeper_takes_facts_and_rules_on_them(client: TestClient) -> None:
     created = _new(client, mode="score", players=["Ann", "Bob"])
     with client.websocket_connect("/ws") as ws:
         state = _join(ws, created["match"], created["tokens"]["both"])
-        assert "table" not in state
+        assert state["table"]["width"] == 1.27  # drawn, to enter the shot on it
+        assert len(state["table"]["pockets"]) == 6
+        assert "layout" not in state  # where the balls of a real table lie is not known
         facts = {"type": "facts", "first": 1, "pocketed": [], "rails": [], "push_out": False}
         ws.send_text(json.dumps(facts))
         ruling = ws.receive_json()
@@ -342,3 +401,22 @@ def test_the_computer_breaks_when_it_is_to_break(client: TestClient) -> None:
         assert shot["type"] == "shot"
         assert shot["ruling"]["kind"] == "break"
         assert shot["ruling"]["shooter"] == 1
+
+
+def test_scorekeeper_clause_11_an_obstructing_ball_moved(tmp_path: Path) -> None:
+    db = tmp_path / "web.sqlite3"
+    with TestClient(create_app(db, warm_up=False)) as client:
+        created = _new(client, mode="score", players=["Ann", "Bob"])
+        with client.websocket_connect("/ws") as ws:
+            _join(ws, created["match"], created["tokens"]["both"])
+            facts = {"type": "facts", "first": 1, "pocketed": [3], "rails": [], "push_out": False}
+            assert _send(ws, **facts)["ruling"]["legal"]  # a legal break, the 3 down
+            reply = _send(ws, **facts | {"pocketed": [], "rails": [0], "obstruction_moved": True})
+            assert reply["ruling"]["fouls"] == [{"code": "obstruction_moved", "clause": 11}]
+            assert reply["state"]["to_act"] == 1
+            bad = _send(ws, **facts | {"pocketed": [], "obstruction_moved": "yes"})
+            assert "true or false" in bad["message"]
+    with TestClient(create_app(db, warm_up=False)) as client, client.websocket_connect("/ws") as ws:
+        state = _join(ws, created["match"], created["tokens"]["both"])
+        assert [h["fouls"] for h in state["history"]][-1][0]["clause"] == 11
+        assert state["state"]["to_act"] == 1

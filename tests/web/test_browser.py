@@ -46,8 +46,8 @@ def _drag_cue(page: Page, to: tuple[float, float]) -> None:
     page.mouse.move(x1, y1, steps=4)
 
 
-def _start(page: Page, base: str, mode: str, race: int, seed: int) -> None:
-    page.goto(f"{base}/?rate={RATE}&seed={seed}")
+def _start(page: Page, base: str, mode: str, race: int, seed: int, rate: int = RATE) -> None:
+    page.goto(f"{base}/?rate={rate}&seed={seed}")
     expect(page.locator("#lobby")).to_be_visible()
     page.locator(f"input[name=mode][value={mode}]").check()
     page.fill("#race", str(race))
@@ -152,7 +152,8 @@ def test_a_scripted_session_in_the_browser(page: Page, server_url: str, artifact
 def test_scorekeeper_and_practice(page: Page, server_url: str, artifacts: Path) -> None:
     page.set_viewport_size({"width": 1400, "height": 900})
     _start(page, server_url, "score", 1, 1)
-    expect(page.locator("#table")).to_be_hidden()
+    expect(page.locator("#table")).to_be_visible()  # to click on; the ball buttons remain
+    page.click("#sk-chips summary")
     page.click("#sk-first .ballchip[data-ball='1']")  # an illegal break (clause 3)
     page.click("#sk-submit")
     expect(page.locator("#history li")).to_have_count(1)
@@ -177,23 +178,22 @@ def test_scorekeeper_and_practice(page: Page, server_url: str, artifacts: Path) 
     expect(page.locator("#btn-analysis")).to_be_visible()
     _idle(page)
     _act(page, "#btn-shoot")
-    page.click("#btn-analysis")
-    page.wait_for_function("window.nb.analysis !== null")
-    page.screenshot(path=artifacts / "11-practice-analysis.png")
     page.click("#btn-undo")
     expect(page.locator("#history li")).to_have_count(0)
 
 
 def test_a_short_match_against_the_computer(page: Page, server_url: str, artifacts: Path) -> None:
     page.set_viewport_size({"width": 1400, "height": 900})
-    _start(page, server_url, "computer", 1, 3)
+    _start(page, server_url, "computer", 1, 3, rate=30)  # a whole match: faster still
     for _ in range(40):
+        # The page may rest between two of the computer's shots: wait for the end or our turn.
+        page.wait_for_function(
+            "document.querySelector('#match-over') !== null"
+            " || (!document.querySelector('#btn-shoot').disabled && window.nbIdle())",
+            timeout=60_000,
+        )
         if page.locator("#match-over").count():
             break
-        _idle(page)
-        if page.locator("#match-over").count():
-            break
-        expect(page.locator("#btn-shoot")).to_be_enabled(timeout=30_000)
         _act(page, "#btn-shoot")
     expect(page.locator("#match-over")).to_be_visible()
     page.screenshot(path=artifacts / "08-match-over.png")
@@ -206,3 +206,149 @@ def test_a_short_match_against_the_computer(page: Page, server_url: str, artifac
     latencies = page.evaluate("window.nbPerf.latencies")
     assert latencies
     assert max(latencies) < 1000
+
+
+def _click_at(page: Page, x: float, y: float) -> None:
+    """Click the table at (x, y) m."""
+    px, py = page.evaluate("([x, y]) => window.nbToClient(x, y)", [x, y])
+    page.mouse.click(px, py)
+
+
+def _click_ball(page: Page, ball: int) -> None:
+    _click_at(page, *page.evaluate("window.nbScoreSpots().balls")[str(ball)])
+
+
+def test_scorekeeper_enters_the_shot_by_clicking_on_the_table(
+    page: Page, server_url: str, artifacts: Path
+) -> None:
+    page.set_viewport_size({"width": 1400, "height": 900})
+    _start(page, server_url, "score", 2, 1)
+    pockets = page.evaluate("window.nbScoreSpots().pockets")
+    # The break: the 1 first, the 4 into the foot-left pocket, the 2 to a cushion.
+    _click_ball(page, 1)
+    page.check("input[name=sk-tool][value=pocket]")
+    _click_at(page, *pockets["foot_left"])  # a pocket before a ball: the page asks for a ball
+    expect(page.locator("#sk-help")).to_have_class("small bad")
+    _click_ball(page, 4)
+    _click_at(page, *pockets["foot_left"])
+    page.check("input[name=sk-tool][value=rail]")
+    _click_ball(page, 2)
+    _click_at(page, 1.29, 1.5)  # on the wood beyond the right-hand cushion
+    expect(page.locator("#sk-summary")).to_have_text(
+        "Hit first: 1 · Pocketed: 4 in foot left · Touched a rail: 2 · Off the table: —"
+    )
+    page.screenshot(path=artifacts / "12-scorekeeper-table.png")
+    page.click("#sk-submit")
+    expect(page.locator("#history li")).to_have_count(1)
+    expect(page.locator("#ruling .legal")).to_have_text("Legal")
+    assert page.evaluate("window.nb.state.on_table") == [1, 2, 3, 5, 6, 7, 8, 9]
+    expect(page.locator("#sk-summary")).to_contain_text("Hit first: no ball hit")
+    # The breaker again: a massé around the 2 moves it (clause 11), the cue ball to a rail.
+    _click_ball(page, 1)
+    page.check("input[name=sk-tool][value=rail]")
+    _click_ball(page, 0)
+    _click_at(page, 0.6, -0.05)
+    page.check("input[name=sk-tool][value=off]")
+    _click_ball(page, 7)  # off the table, then back on: a second click takes it back
+    _click_ball(page, 7)
+    page.check("#sk-obstruction")
+    page.select_option("#lang", "fr")
+    expect(page.locator("#sk-summary")).to_contain_text(
+        "boule faisant obstacle déplacée (règle 11)"
+    )
+    page.select_option("#lang", "pl")
+    expect(page.locator("#sk-summary")).to_contain_text("(punkt 11)")
+    page.select_option("#lang", "en")
+    before = page.evaluate("window.nb.state.to_act")
+    page.click("#sk-submit")
+    expect(page.locator("#history li")).to_have_count(2)
+    expect(page.locator("#ruling .fouls")).to_have_text("Foul: obstructing ball moved (clause 11)")
+    ruling = page.evaluate("window.nb.ruling")
+    assert ruling["fouls"] == [{"code": "obstruction_moved", "clause": 11}]
+    assert page.evaluate("window.nb.state.to_act") == 1 - before
+    expect(page.locator("#ruling-text")).to_have_text(ruling["explanation"]["en"])
+    page.screenshot(path=artifacts / "13-scorekeeper-clause-11.png")
+
+
+def _free_spot(layout: dict[str, list[float]]) -> tuple[float, float]:
+    for y in np.arange(0.3, 2.3, 0.1):
+        for x in np.arange(0.2, 1.1, 0.1):
+            if all(math.hypot(x - bx, y - by) > 0.12 for bx, by in layout.values()):
+                return float(x), float(y)
+    raise AssertionError("no free spot")  # pragma: no cover
+
+
+def _drag(page: Page, start: tuple[float, float], to: tuple[float, float]) -> None:
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move((start[0] + to[0]) / 2, (start[1] + to[1]) / 2, steps=4)
+    page.mouse.move(*to, steps=4)
+    page.mouse.up()
+
+
+def _updated(page: Page, action: object) -> None:
+    """Do something that the server answers with a new position, and wait for it."""
+    page.evaluate("window.nb.updated = false")
+    action()  # type: ignore[operator]
+    page.wait_for_function("window.nb.updated === true", timeout=30_000)
+
+
+def test_practice_tray_position_kept_and_analysis(
+    page: Page, server_url: str, artifacts: Path
+) -> None:
+    page.set_viewport_size({"width": 1400, "height": 900})
+    _start(page, server_url, "practice", 1, 4)
+    _act(page, "#btn-shoot")  # the break
+    layout = page.evaluate("window.nb.layout")
+    ball = min(int(b) for b in layout if b not in ("0", "9"))
+    to_client = "([x, y]) => window.nbToClient(x, y)"
+    # Dragged off the table, a ball goes to the tray and the referee no longer counts it.
+    start = page.evaluate(to_client, layout[str(ball)])
+    _updated(page, lambda: _drag(page, start, page.evaluate(to_client, [-0.06, 1.2])))
+    expect(page.locator(f"#tray-balls .ballchip[data-ball='{ball}']")).to_be_visible()
+    assert ball not in page.evaluate("window.nb.state.on_table")
+    # Dragged back from the tray onto a free spot, it is on the table again.
+    spot = _free_spot(page.evaluate("window.nb.layout"))
+    chip = page.locator(f"#tray-balls .ballchip[data-ball='{ball}']").bounding_box()
+    assert chip is not None
+    centre = (chip["x"] + chip["width"] / 2, chip["y"] + chip["height"] / 2)
+    _updated(page, lambda: _drag(page, centre, page.evaluate(to_client, list(spot))))
+    expect(page.locator(f"#tray-balls .ballchip[data-ball='{ball}']")).to_have_count(0)
+    assert ball in page.evaluate("window.nb.state.on_table")
+    assert page.evaluate("window.nb.layout")[str(ball)] == pytest.approx(spot, abs=0.01)
+    position = page.evaluate("window.nb.layout")
+    # A reload finds the position (the server still has it) ...
+    page.reload()
+    _idle(page)
+    assert page.evaluate("window.nb.layout") == position
+    # ... and so does a page whose practice the server has forgotten: it sets it up again.
+    first_match = page.evaluate("window.nb.match")
+    page.evaluate(
+        """() => { const kept = JSON.parse(localStorage.getItem('nineball.practice'));
+                   kept.match = 'forgotten-match';
+                   localStorage.setItem('nineball.practice', JSON.stringify(kept)); }"""
+    )
+    page.evaluate("window.nb.updated = false; location.hash = 'm=forgotten-match&t=gone'")
+    page.wait_for_function(
+        "([m]) => window.nb.match !== 'forgotten-match' && window.nb.match !== m"
+        " && window.nb.state && window.nb.state.phase === 'shot' && window.nb.updated",
+        arg=[first_match],
+        timeout=30_000,
+    )
+    _idle(page)
+    expect(page.locator("#status")).to_have_text("Practice position restored")
+    restored = page.evaluate("window.nb.layout")
+    assert {b: p for b, p in restored.items() if b != "0"} == {
+        b: p for b, p in position.items() if b != "0"
+    }
+    assert ball in page.evaluate("window.nb.state.on_table")
+    # The analysis: the best shots drawn on the table, with their odds listed.
+    page.click("#btn-analysis")
+    page.wait_for_function("window.nb.analysis && window.nb.analysis.shots", timeout=30_000)
+    shots = page.evaluate("window.nb.analysis.shots")
+    assert 1 <= len(shots) <= 3
+    expect(page.locator("#analysis-list li")).to_have_count(len(shots))
+    expect(page.locator("#analysis-list li").first).to_contain_text(
+        f"success {round(shots[0]['success'] * 100)}%"
+    )
+    page.screenshot(path=artifacts / "11-practice-analysis.png")

@@ -30,6 +30,10 @@ def test_loopback_only_unless_asked() -> None:
 def test_main_reports_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--port", "70000", "--no-browser"]) == 2
     assert "port" in capsys.readouterr().err
+    assert main(["--idle-minutes", "0", "--no-browser"]) == 2
+    assert "idle time" in capsys.readouterr().err
+    assert main(["--max-sessions", "0", "--no-browser"]) == 2
+    assert "session cap" in capsys.readouterr().err
 
 
 def test_the_server_prints_its_url_and_serves_the_page(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ through the physics reproduces every ball position bit for bit.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, fields, replace
 
 import numpy as np
@@ -48,6 +48,7 @@ from nineball.rules import (
     CueBall,
     MatchConfig,
     MatchState,
+    Phase,
     Ruling,
     Seat,
     ShotFacts,
@@ -422,6 +423,53 @@ class Match:
             raise IndexError("nothing to undo")
         (self._saved or self._recorder).undo()
         self.layout, self._placed = self._history.pop()
+
+    def set_position(self, layout: Mapping[BallId, Position]) -> None:
+        """Practice: play on from exactly these balls, wherever they lie.
+
+        The referee's state follows the table: the object balls of ``layout`` are the balls on
+        it, a break position becomes an ordinary shot by the same player, and the cue ball is in
+        hand anywhere when ``layout`` has none. The record no longer replays to this position,
+        so a stored match refuses it and the entries before it cannot be undone.
+
+        Args:
+            layout: every ball to put on the table (the cue ball optional), in m.
+
+        Raises:
+            IllegalActionError: a stored match, a match over or a push out to answer, or a
+                layout without the 9 (the game ends only when the 9 drops); nothing changes.
+            InvalidPlacementError: a ball off the playing surface or touching another.
+        """
+        if self._saved is not None:
+            raise IllegalActionError("a stored match is played as the balls lie: practise instead")
+        state = self.state
+        if state.is_over or state.phase is Phase.PUSH_OUT_CHOICE:
+            raise IllegalActionError(f"no position can be set up now ({state.phase.value})")
+        if BallId.NINE not in layout:
+            raise IllegalActionError("the 9 must be on the table")
+        placed = {BallId(b): (float(p[0]), float(p[1])) for b, p in layout.items()}
+        for ball, position in placed.items():
+            others: dict[BallId, Position] = {
+                b: p for b, p in placed.items() if b is not ball and b is not BallId.CUE
+            }
+            try:
+                check_cue_placement(position, others, CueBall.ANYWHERE, self.table, self.params)
+            except InvalidPlacementError as error:
+                said = str(error)
+                if ball is not BallId.CUE:
+                    said = said.replace("the cue ball", f"the {int(ball)}", 1)
+                raise InvalidPlacementError(said) from None
+        game = replace(
+            state.game,
+            phase=Phase.SHOT,
+            cue_ball=CueBall.IN_PLACE if BallId.CUE in placed else CueBall.ANYWHERE,
+            push_out_allowed=False,
+            on_table=frozenset(placed) - {BallId.CUE},
+        )
+        self._recorder.state = replace(state, game=game)
+        self.layout = placed
+        self._placed = None
+        self._history.clear()
 
     def _new_rack(self) -> None:
         number = self.state.game.number

@@ -7,6 +7,7 @@ import sys
 
 from nineball.errors import NineballError
 from nineball.web.server import LOOPBACK, serve
+from nineball.web.session import DEFAULT_IDLE_SECONDS, DEFAULT_MAX_SESSIONS
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -18,6 +19,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=0, help="port (default: a free one)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
     parser.add_argument("--db", default=None, help="the database file")
+    parser.add_argument(
+        "--idle-minutes", type=float, default=DEFAULT_IDLE_SECONDS / 60,
+        help="forget a match from memory after this long without activity (stored ones reload)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--max-sessions", type=int, default=DEFAULT_MAX_SESSIONS,
+        help="the most matches kept in memory (the least recently active go first)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     try:
         serve(
@@ -26,6 +35,8 @@ def main(argv: list[str] | None = None) -> int:
             open_browser=not args.no_browser,
             store_path=args.db,
             allow_network=args.host is not None,
+            idle_seconds=args.idle_minutes * 60,
+            max_sessions=args.max_sessions,
         )
     except (NineballError, OSError) as error:
         print(f"nineball play: {error}", file=sys.stderr)

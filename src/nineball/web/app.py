@@ -11,6 +11,9 @@ Routes:
   a URL the server sees, so no access log ever holds one.
 - ``GET /api/matches``, ``GET /api/matches/{id}``, ``GET /api/stats``: the history.
 - ``WS /ws``: the match (see :mod:`nineball.web.protocol`); the first message is ``join``.
+
+A connection holds the id of its match, not the match: every message fetches the session from
+the registry, so a session forgotten from memory while a page was idle comes back from the store.
 """
 
 from __future__ import annotations
@@ -19,7 +22,8 @@ import asyncio
 import contextlib
 import json
 import math
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +37,14 @@ from nineball.game.stats import compute_stats
 from nineball.physics import BallInput, Stroke, simulate
 from nineball.rules import MatchConfig, Seat, find_variant
 from nineball.web.protocol import Message, ProtocolError, parse_message
-from nineball.web.session import LEVELS, GameSession, Mode, SessionRegistry
+from nineball.web.session import (
+    DEFAULT_IDLE_SECONDS,
+    DEFAULT_MAX_SESSIONS,
+    LEVELS,
+    GameSession,
+    Mode,
+    SessionRegistry,
+)
 
 __all__ = ["STATIC", "create_app", "parse_new_match"]
 
@@ -113,6 +124,14 @@ class _Hub:
     def lock(self, session_id: str) -> asyncio.Lock:
         return self.locks.setdefault(session_id, asyncio.Lock())
 
+    def forget(self, session_ids: list[str]) -> None:
+        """Drop the locks of forgotten sessions that no page is connected to."""
+        for session_id in session_ids:
+            lock = self.locks.get(session_id)
+            if not self.sockets.get(session_id) and lock is not None and not lock.locked():
+                del self.locks[session_id]
+                self.sockets.pop(session_id, None)
+
     async def broadcast(self, session_id: str, messages: list[dict[str, object]]) -> None:
         for socket in list(self.sockets.get(session_id, ())):
             for message in messages:
@@ -131,20 +150,39 @@ def _warm_up() -> None:
     )
 
 
-def create_app(store_path: Path | str | None = None, *, warm_up: bool = True) -> FastAPI:
+def create_app(
+    store_path: Path | str | None = None,
+    *,
+    warm_up: bool = True,
+    idle_seconds: float = DEFAULT_IDLE_SECONDS,
+    max_sessions: int = DEFAULT_MAX_SESSIONS,
+    clock: Callable[[], float] = time.monotonic,
+) -> FastAPI:
     """The nineball web application.
 
     Args:
         store_path: the SQLite database (default: ``$NINEBALL_DB``, else the data directory).
         warm_up: load the compiled physics when the server starts.
+        idle_seconds: forget a session from memory after this long without activity (s).
+        max_sessions: the most sessions kept in memory (the least recently active go first).
+        clock: seconds from any origin, for the idle time (injected by tests).
     """
     holder: dict[str, SessionRegistry] = {}
     hub = _Hub()
 
     def registry() -> SessionRegistry:
         if "registry" not in holder:
-            holder["registry"] = SessionRegistry(store_path)
+            holder["registry"] = SessionRegistry(
+                store_path, idle_seconds=idle_seconds, max_sessions=max_sessions, clock=clock
+            )
         return holder["registry"]
+
+    def session_of(session_id: str) -> GameSession:
+        """The session from the registry (from the store if it was forgotten)."""
+        reg = registry()
+        session = reg.get(session_id)
+        hub.forget(reg.evicted)
+        return session
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -175,6 +213,7 @@ def create_app(store_path: Path | str | None = None, *, warm_up: bool = True) ->
         except ValueError as error:
             return _error(str(error))
         session, tokens = registry().create(mode, config, level=level, human_seat=human, seed=seed)
+        hub.forget(registry().evicted)
         stored = session.snapshot(frozenset())["stored_id"]
         return {"match": session.id, "tokens": tokens, "stored_id": stored}
 
@@ -220,7 +259,7 @@ def create_app(store_path: Path | str | None = None, *, warm_up: bool = True) ->
     @app.websocket("/ws")
     async def socket(websocket: WebSocket) -> None:
         await websocket.accept()
-        session: GameSession | None = None
+        joined: str | None = None
         seats: frozenset[Seat] = frozenset()
         try:
             while True:
@@ -228,21 +267,21 @@ def create_app(store_path: Path | str | None = None, *, warm_up: bool = True) ->
                 try:
                     message = parse_message(raw)
                     if message.type == "join":
-                        if session is not None:
+                        if joined is not None:
                             raise ProtocolError("already joined a match on this connection")
-                        joined = registry().get(str(message.fields["match"]))
-                        seats = joined.seats_of(message.text("token"))
-                        session = joined
-                        hub.sockets.setdefault(session.id, set()).add(websocket)
+                        session = session_of(str(message.fields["match"]))
+                        seats = session.seats_of(message.text("token"))
+                        joined = session.id
+                        hub.sockets.setdefault(joined, set()).add(websocket)
                         await websocket.send_text(json.dumps(session.snapshot(seats)))
-                        async with hub.lock(session.id):
-                            await _computer(session, hub)  # the computer breaks, if it is to
+                        async with hub.lock(joined):
+                            await _computer(joined, session_of, hub)  # its break, if it is to
                         continue
-                    if session is None:
+                    if joined is None:
                         raise ProtocolError("join a match first")
-                    async with hub.lock(session.id):
-                        await _act(websocket, session, seats, message, hub)
-                        await _computer(session, hub)
+                    async with hub.lock(joined):
+                        await _act(websocket, session_of(joined), seats, message, hub)
+                        await _computer(joined, session_of, hub)
                 except (NineballError, ValueError) as error:
                     await websocket.send_text(
                         json.dumps({"type": "error", "message": str(error)[:300]})
@@ -250,15 +289,16 @@ def create_app(store_path: Path | str | None = None, *, warm_up: bool = True) ->
         except WebSocketDisconnect:
             pass
         finally:
-            if session is not None:
-                hub.sockets.get(session.id, set()).discard(websocket)
+            if joined is not None:
+                hub.sockets.get(joined, set()).discard(websocket)
 
     return app
 
 
-async def _computer(session: GameSession, hub: _Hub) -> None:
+async def _computer(session_id: str, session_of: Callable[[str], GameSession], hub: _Hub) -> None:
     """The computer's turns, each sent as soon as it is played (the page animates them in turn)."""
     for _ in range(200):
+        session = session_of(session_id)
         shot = session.computer_turn()
         if shot is None:
             return
@@ -301,6 +341,9 @@ async def _act(
             session.undo(seats)
         elif kind == "move_ball":
             session.move_ball(seats, message.integer("ball"), x, y)
+        elif kind == "setup":
+            balls = message.fields["balls"]
+            session.setup(seats, balls if isinstance(balls, dict) else {})
         else:  # remove_ball
             session.remove_ball(seats, message.integer("ball"))
         await hub.broadcast(session.id, [session.snapshot(frozenset()) | {"type": "update"}])

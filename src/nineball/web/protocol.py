@@ -17,10 +17,12 @@ undo        (two players on one screen and practice)
 forfeit     (the player to act concedes the game)
 move_ball   ``ball`` (0-9), ``x``, ``y`` (practice: put any ball anywhere)
 remove_ball ``ball`` (1-9) (practice)
-analysis    (practice: the computer's shot for this position)
+setup       ``balls``: ``{"0": [x, y], ..., "9": [x, y]}`` (m), every ball on the table
+            (practice: a position the page kept, set up again)
+analysis    (practice: the computer's best shots for this position)
 facts       ``first`` (0-9 or null), ``pocketed``, ``rails``, ``off_table`` (lists of 0-9;
-            the last may be left out), ``push_out`` (bool): a stroke at a real table
-            (scorekeeper)
+            the last may be left out), ``push_out`` (bool), ``obstruction_moved`` (bool, may
+            be left out: clause 11): a stroke at a real table (scorekeeper)
 ping        nothing
 =========== ============================================================================
 """
@@ -88,7 +90,7 @@ class _Rule:
     """What one field accepts: a form and its bounds."""
 
     form: str
-    """``number``, ``int``, ``str``, ``bool``, ``enum``, ``point`` or ``balls``."""
+    """``number``, ``int``, ``str``, ``bool``, ``enum``, ``point``, ``balls`` or ``layout``."""
     low: float = 0.0
     high: float = 0.0
     optional: bool = False
@@ -125,7 +127,9 @@ _SPEC: dict[str, dict[str, _Rule]] = {
         "rails": _Rule("balls"),
         "off_table": _Rule("balls", optional=True),
         "push_out": _Rule("bool"),
+        "obstruction_moved": _Rule("bool", optional=True),
     },
+    "setup": {"balls": _Rule("layout", -1.0, 10.0)},
     "ping": {},
 }
 
@@ -177,6 +181,11 @@ def _check(kind: str, name: str, rule: _Rule, value: object) -> object:
             if x is not None and y is not None and all(rule.low <= v <= rule.high for v in (x, y)):
                 return (x, y)
         raise ProtocolError(f"{where} must be [x, y] in m or null, got {value!r:.80}")
+    if rule.form == "layout":
+        if not isinstance(value, dict) or not set(value) <= {str(b) for b in range(10)}:
+            raise ProtocolError(f"{where} must map balls '0'-'9' to [x, y], got {value!r:.80}")
+        point = _Rule("point", rule.low, rule.high)
+        return {int(b): _check(kind, f"{name}[{b}]", point, p) for b, p in value.items()}
     # "balls": a list of distinct ball numbers 0-9
     if (
         not isinstance(value, list)

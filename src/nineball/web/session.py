@@ -9,35 +9,45 @@ changing anything.
 
 :class:`SessionRegistry` keeps the sessions in memory and in the SQLite store (the match through
 the game's :class:`~nineball.game.store.Store`, the session's mode and token digests in a table of
-its own), so a server restart or a closed tab finds the match where it stood.
+its own), so a server restart or a closed tab finds the match where it stood. It forgets, from
+memory only, sessions idle for longer than ``idle_seconds`` and, beyond ``max_sessions``, the
+least recently active ones: a stored match comes back from the store the next time a page asks
+for it; a practice session (never stored) is gone, and the page sets its position up again.
 """
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import math
 import secrets
 import sqlite3
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Mapping
 from enum import StrEnum
 from pathlib import Path
 
 from nineball.equipment import BallId, PocketId
 from nineball.errors import IllegalActionError, InvalidInputError, NineballError
 from nineball.game.layout import Position
-from nineball.game.match import Match, ShotReport
+from nineball.game.match import TABLES, Match, ShotReport, to_referee_facts
 from nineball.game.record import MatchRecord, ShotKind, ShotRecord, iter_rulings
 from nineball.game.saved import SavedMatch
 from nineball.game.store import Store, default_db_path
-from nineball.physics import Stroke, TableSpec
+from nineball.physics import PhysicsParams, Stroke, TableSpec, Trajectory
 from nineball.players import Player, play_turn, turn_rng, view_of
+from nineball.players.analysis import analyse, expected_path
 from nineball.players.registry import PLAYERS
+from nineball.players.search import LEVELS as SEARCH_LEVELS
 from nineball.rules import Choice, MatchConfig, MatchState, Phase, Ruling, Seat, ShotFacts
 from nineball.web.protocol import Message
 from nineball.web.segments import trajectory_json
 
 __all__ = [
+    "ANALYSIS_LEVEL",
+    "DEFAULT_IDLE_SECONDS",
+    "DEFAULT_MAX_SESSIONS",
     "LEVELS",
     "ActionError",
     "GameSession",
@@ -50,7 +60,21 @@ __all__ = [
 
 LEVELS: dict[str, Callable[[], Player]] = dict(PLAYERS)
 """The computer's levels, weakest first: the ghost-ball player, then the search levels."""
-"""The computer players by level name; stronger players plug in here."""
+
+ANALYSIS_LEVEL = "advanced"
+"""The search level of practice's analysis when the session's level is not a search level."""
+
+ANALYSIS_SHOTS = 3
+"""How many of the best shots the analysis draws."""
+
+DEFAULT_IDLE_SECONDS = 4 * 3600.0
+"""A session no page has acted in or joined for this long (s) is forgotten from memory."""
+
+DEFAULT_MAX_SESSIONS = 500
+"""The most sessions kept in memory; beyond it the least recently active are forgotten."""
+
+_PRACTICE_UNDO = 100
+"""Practice keeps this many positions to undo to."""
 
 
 class Mode(StrEnum):
@@ -138,6 +162,19 @@ def _layout_json(layout: dict[BallId, Position]) -> dict[str, list[float]]:
     return {str(int(b)): [p[0], p[1]] for b, p in sorted(layout.items())}
 
 
+def _paths(trajectory: Trajectory, points: int = 40) -> dict[str, list[list[float]]]:
+    """The cue ball's path and the first ball it hits, as polylines (m) for the page."""
+    first = to_referee_facts(trajectory).first_contact
+    wanted = {0} if first is None else {0, int(first)}
+    times = [trajectory.duration * k / (points - 1) for k in range(points)]
+    where = trajectory.positions_at(times)
+    return {
+        str(ball): [[round(float(p[0]), 4), round(float(p[1]), 4)] for p in where[:, index, :2]]
+        for index, ball in enumerate(trajectory.ball_ids)
+        if int(ball) in wanted
+    }
+
+
 class GameSession:
     """One match in play, with its seats' tokens."""
 
@@ -163,6 +200,8 @@ class GameSession:
         self._seats = dict(seats_by_digest or {})
         self.history: list[dict[str, object]] = []
         self.last_shot: dict[str, object] | None = None
+        self._undo: list[tuple[Match, list[dict[str, object]]]] = []
+        """Practice: the positions before each change, to undo ball moves as well as strokes."""
         record = self.record_state()
         if record is not None:
             for entry in iter_rulings(record):
@@ -226,9 +265,21 @@ class GameSession:
             out["cue"] = None if cue is None else list(cue)
             out["in_hand"] = self.match.cue_ball_in_hand
             out["stored_id"] = self.match.match_id
-        else:
+        else:  # a real table: drawn at the standard size for entering what happened on it
+            out["table"] = table_json(TABLES["9ft"](), PhysicsParams().radius)
             out["stored_id"] = None if self.scored is None else self.scored.match_id
         return out
+
+    def _before(self) -> tuple[Match, list[dict[str, object]]] | None:
+        """Practice: a copy of the position and history, kept once the change succeeds."""
+        if self.mode is not Mode.PRACTICE or self.match is None:
+            return None
+        shared = {id(self.match.table): self.match.table, id(self.match.params): self.match.params}
+        return copy.deepcopy(self.match, shared), list(self.history)
+
+    def _changed(self, before: tuple[Match, list[dict[str, object]]] | None) -> None:
+        if before is not None:
+            self._undo = [*self._undo[-(_PRACTICE_UNDO - 1) :], before]
 
     # ------------------------------------------------------------------ actions
 
@@ -284,7 +335,9 @@ class GameSession:
         push_out = message.fields["push_out"] is True
         if push_out and not match.state.push_out_allowed:
             raise ActionError("a push out is not allowed now (clause 5)")
+        before = self._before()
         report = match.strike(stroke, push_out=push_out)
+        self._changed(before)
         return [self._shot(report, None)]
 
     def _shot(self, report: ShotReport | None, ruling: Ruling | None) -> dict[str, object]:
@@ -326,7 +379,9 @@ class GameSession:
         if self.state.phase is not Phase.PUSH_OUT_CHOICE:
             raise ActionError("there is no push out to answer")
         if self.match is not None:
+            before = self._before()
             ruling = self.match.choose(Choice(choice))
+            self._changed(before)
         else:
             ruling = self._scored().play(
                 ShotRecord(kind=ShotKind.CHOICE, player=self.state.to_act, choice=Choice(choice))
@@ -338,7 +393,9 @@ class GameSession:
         self._require_turn(seats)
         seat = self.state.to_act
         if self.match is not None:
+            before = self._before()
             ruling = self.match.forfeit(seat)
+            self._changed(before)
         else:
             ruling = self._scored().play(ShotRecord(kind=ShotKind.FORFEIT, player=seat))
         return [self._shot(None, ruling)]
@@ -349,6 +406,12 @@ class GameSession:
             raise ActionError(f"undo is not allowed in a {self.mode.value} match")
         if not seats:
             raise ActionError("spectators cannot act")
+        if self.mode is Mode.PRACTICE:
+            if not self._undo:
+                raise ActionError("nothing to undo")
+            self.match, self.history = self._undo.pop()
+            self.last_shot = None
+            return
         try:
             if self.match is not None:
                 self.match.undo()
@@ -378,6 +441,7 @@ class GameSession:
             pocketed=list(pocketed) if isinstance(pocketed, tuple) else [],
             rails=list(rails) if isinstance(rails, tuple) else [],
             off_table=list(off) if isinstance(off, tuple) else [],
+            obstruction_moved=message.fields.get("obstruction_moved") is True,
         )
         shot = ShotRecord(
             kind=ShotKind.STROKE,
@@ -388,7 +452,11 @@ class GameSession:
         return [self._shot(None, saved.play(shot))]
 
     def move_ball(self, seats: frozenset[Seat], ball: int, x: float, y: float) -> None:
-        """Practice: put a ball anywhere on the table, not overlapping another."""
+        """Practice: put a ball anywhere on the table, not overlapping another.
+
+        A ball that was pocketed (or taken off) goes back on the table, and the referee counts it
+        again.
+        """
         match = self._require_practice(seats)
         r = match.params.radius
         table = match.table
@@ -400,39 +468,78 @@ class GameSession:
         for other, (bx, by) in others.items():
             if other != ball and math.hypot(bx - x, by - y) < 2 * r + 1e-6:
                 raise ActionError(f"the {ball} would touch the {int(other)}")
+        before = self._before()
         if ball == 0 and match.cue_ball_in_hand:
             match.place_cue_ball((x, y))
-            return
-        if ball != 0 and BallId(ball) not in match.state.on_table:
-            raise ActionError(f"the {ball} is not in this game any more")
-        match.layout[BallId(ball)] = (x, y)
+        elif ball != 0 and BallId(ball) not in match.state.on_table:
+            if match.state.is_over or match.state.phase is Phase.PUSH_OUT_CHOICE:
+                raise ActionError("no ball can go back on the table now")
+            match.set_position(others | {BallId(ball): (x, y)})
+        else:
+            match.layout[BallId(ball)] = (x, y)
+        self._changed(before)
 
     def remove_ball(self, seats: frozenset[Seat], ball: int) -> None:
-        """Practice: take a ball off the table (it stays down for the referee's count)."""
+        """Practice: take a ball off the table; the referee no longer counts it (not the 9)."""
         match = self._require_practice(seats)
-        match.layout.pop(BallId(ball), None)
+        if BallId(ball) not in match.layout:
+            raise ActionError(f"the {ball} is not on the table")
+        layout = dict(match.layout)
+        if match.cue_ball is not None:
+            layout[BallId.CUE] = match.cue_ball
+        del layout[BallId(ball)]
+        self._set_position(match, layout)
+
+    def setup(self, seats: frozenset[Seat], balls: Mapping[int, tuple[float, float]]) -> None:
+        """Practice: set the whole position up (a position the page kept, restored)."""
+        match = self._require_practice(seats)
+        self._set_position(match, {BallId(b): p for b, p in balls.items()})
+
+    def _set_position(self, match: Match, layout: dict[BallId, Position]) -> None:
+        before = self._before()
+        try:
+            match.set_position(layout)
+        except NineballError as error:
+            raise ActionError(str(error)) from None
+        self._changed(before)
 
     def analysis(self, seats: frozenset[Seat]) -> dict[str, object]:
-        """Practice: the computer's choice in this position (where it places the cue, its aim)."""
+        """Practice: the computer's best few shots here, with their paths and their odds.
+
+        With the cue ball in hand, the cue ball is where the computer would place it.
+
+        Each shot has its stroke, what it tries, its estimated success and foul rates under the
+        level's execution noise, and the paths (m) of the cue ball and of the first ball it hits
+        when the stroke is played exactly as intended.
+        """
         match = self._require_practice(seats)
         if match.state.phase is Phase.PUSH_OUT_CHOICE or match.state.is_over:
             raise ActionError("no stroke to analyse now")
         if BallId(match.state.lowest) not in match.layout:
             raise ActionError(f"the {int(match.state.lowest)} is not on the table")
+        level = self.level if self.level in SEARCH_LEVELS else ANALYSIS_LEVEL
         view = view_of(match)
-        decision = LEVELS[self.level]().decide(view, turn_rng(match))
-        cue = decision.cue_ball or match.cue_ball
-        return {
-            "type": "analysis",
-            "level": self.level,
-            "cue": None if cue is None else list(cue),
-            "stroke": {
-                "speed": decision.stroke.speed,
-                "aim": decision.stroke.aim,
-                "side": decision.stroke.side,
-                "height": decision.stroke.height,
-            },
-        }
+        found = analyse(view, turn_rng(match), level=level, top=ANALYSIS_SHOTS)
+        cue = found.cue_ball  # in hand: where the computer would place it
+        shots = []
+        for candidate in found.candidates:
+            stroke = candidate.stroke
+            path = expected_path(view, cue, candidate)
+            shots.append(
+                {
+                    "kind": candidate.kind,
+                    "target": candidate.target,
+                    "success": candidate.success,
+                    "foul": candidate.foul,
+                    "value": candidate.value,
+                    "stroke": {"speed": stroke.speed, "aim": stroke.aim, "side": stroke.side,
+                               "height": stroke.height, "elevation": stroke.elevation},
+                    "paths": _paths(path),
+                }
+            )  # fmt: skip
+        best = shots[0]["stroke"] if shots else None
+        return {"type": "analysis", "level": level, "cue": list(cue), "stroke": best,
+                "shots": shots}  # fmt: skip
 
     def computer_turn(self) -> dict[str, object] | None:
         """Let the computer act once if it is its turn; the shot, or None when it is not."""
@@ -448,8 +555,36 @@ class GameSession:
 class SessionRegistry:
     """The sessions of a server: in memory, and in the store for those that are stored."""
 
-    def __init__(self, store_path: Path | str | None = None) -> None:
-        """Open the store (the default database when ``store_path`` is None)."""
+    def __init__(
+        self,
+        store_path: Path | str | None = None,
+        *,
+        idle_seconds: float = DEFAULT_IDLE_SECONDS,
+        max_sessions: int = DEFAULT_MAX_SESSIONS,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        """Open the store (the default database when ``store_path`` is None).
+
+        Args:
+            store_path: the SQLite database.
+            idle_seconds: forget a session from memory after this long without activity (s).
+            max_sessions: the most sessions kept in memory.
+            clock: seconds from any origin (injected by tests).
+
+        Raises:
+            InvalidInputError: a limit that is not positive.
+        """
+        if not (math.isfinite(idle_seconds) and idle_seconds > 0):
+            raise InvalidInputError(f"idle_seconds must be positive, got {idle_seconds!r}")
+        if isinstance(max_sessions, bool) or max_sessions < 1:
+            raise InvalidInputError(f"max_sessions must be at least 1, got {max_sessions!r}")
+        self.idle_seconds = idle_seconds
+        self.max_sessions = max_sessions
+        self.clock = clock
+        self._active: dict[str, float] = {}
+        """When each session in memory was last joined or acted in (by :attr:`clock`)."""
+        self.evicted: list[str] = []
+        """The sessions forgotten by the last :meth:`evict`."""
         self.path = str(default_db_path() if store_path is None else store_path)
         self.store = Store(self.path)
         self._db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
@@ -464,6 +599,37 @@ class SessionRegistry:
         """Close the databases."""
         self._db.close()
         self.store.close()
+
+    def _keep(self, session: GameSession) -> GameSession:
+        """Hold ``session`` in memory as active now, and forget those that must go."""
+        self.sessions[session.id] = session
+        self._active[session.id] = self.clock()
+        self.evict(keep=session.id)
+        return session
+
+    def evict(self, *, keep: str | None = None) -> list[str]:
+        """Forget idle sessions, then the least recently active ones beyond the cap.
+
+        Only memory is freed: a stored match stays in the store and comes back on :meth:`get`.
+
+        Args:
+            keep: a session never evicted now (the one being used).
+
+        Returns:
+            The ids forgotten, oldest activity first.
+        """
+        now = self.clock()
+        by_age = sorted((t, sid) for sid, t in self._active.items() if sid != keep)
+        gone = [sid for t, sid in by_age if now - t >= self.idle_seconds]
+        left = [sid for _, sid in by_age if sid not in gone]
+        excess = len(self.sessions) - len(gone) - self.max_sessions
+        if excess > 0:
+            gone += left[:excess]
+        for sid in gone:
+            del self.sessions[sid]
+            del self._active[sid]
+        self.evicted = gone
+        return gone
 
     def create(
         self,
@@ -514,17 +680,16 @@ class SessionRegistry:
                  None if computer_seat is None else int(computer_seat),
                  json.dumps(session.digests)),
             )  # fmt: skip
-        self.sessions[session_id] = session
-        return session, tokens
+        return self._keep(session), tokens
 
     def get(self, session_id: str) -> GameSession:
-        """The session with this id, from memory or from the store.
+        """The session with this id, from memory or from the store; it counts as active now.
 
         Raises:
-            ActionError: no such session.
+            ActionError: no such session (or a practice session that was forgotten).
         """
         if session_id in self.sessions:
-            return self.sessions[session_id]
+            return self._keep(self.sessions[session_id])
         row = self._db.execute(
             "SELECT match_id, mode, level, computer_seat, tokens FROM web_sessions WHERE id = ?",
             (session_id,),
@@ -545,5 +710,4 @@ class SessionRegistry:
             computer_seat=None if computer_seat is None else Seat(computer_seat),
             seats_by_digest=seats,
         )  # fmt: skip
-        self.sessions[session_id] = session
-        return session
+        return self._keep(session)

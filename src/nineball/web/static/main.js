@@ -160,6 +160,7 @@ function drawCue(cue) {
 function render() {
   if (!S.table) return;
   drawTable();
+  if (S.mode === "score") { renderScore(); return; }
   if (S.anim) {
     const f = frame(S.anim.msg.trajectory, S.anim.t, S.table.pockets);
     for (const [id, b] of Object.entries(f)) if (!b.gone) drawBall(Number(id), b.x, b.y, b.scale);
@@ -174,19 +175,119 @@ function render() {
     let ring = null;
     if (S.inHand && myTurn()) ring = S.placeOk === false ? "#ff3b3b" : "#3bff6b";
     if (S.drag && S.drag.ball === 0) ring = S.drag.ok ? "#3bff6b" : "#ff3b3b";
-    if (S.drag && S.drag.ball !== 0) drawBall(S.drag.ball, ...S.drag.pos, 1, S.drag.ok ? "#3bff6b" : "#ff3b3b");
     const at = S.drag && S.drag.ball === 0 ? S.drag.pos : cue;
     if (canShoot() && !S.drag && $("aid").checked) drawAid(at);
     if (canShoot() && !S.drag) drawCue(at);
     if (S.inHand || (S.drag && S.drag.ball === 0)) drawBall(0, ...at, 1, ring);
   }
-  if (S.analysis && S.analysis.cue) {
-    const [cx, cy] = S.analysis.cue; const a = S.analysis.stroke.aim;
-    const [p, q] = toPx(cx, cy); const [u, v] = toPx(cx + Math.cos(a) * 0.6, cy + Math.sin(a) * 0.6);
-    ctx.strokeStyle = "#4fc3ff"; ctx.lineWidth = 3; ctx.setLineDash([10, 5]);
-    ctx.beginPath(); ctx.arc(p, q, S.table.radius * view.s, 0, 7); ctx.moveTo(p, q); ctx.lineTo(u, v); ctx.stroke(); ctx.setLineDash([]);
+  if (S.drag && S.drag.ball !== 0 && S.drag.pos) drawBall(S.drag.ball, ...S.drag.pos, 1, S.drag.ok ? "#3bff6b" : "#ff3b3b");
+  if (S.analysis && S.analysis.shots) {
+    const [p, q] = toPx(...S.analysis.cue);
+    ctx.strokeStyle = SHOT_COLOURS[0]; ctx.lineWidth = 2;
+    ctx.beginPath(); ctx.arc(p, q, S.table.radius * view.s + 3, 0, 7); ctx.stroke();
+    S.analysis.shots.slice().reverse().forEach((shot, r) => drawShot(shot, S.analysis.shots.length - 1 - r));
   }
 }
+
+// The computer's analysis: each shot's cue-ball path (dashed) and object-ball path, with its odds.
+const SHOT_COLOURS = ["#4fc3ff", "#ffb74f", "#d58bff"];
+function shotLabel(shot, k) {
+  return `${k + 1}: ${t("success")} ${Math.round(shot.success * 100)}% · ${t("foulRisk")} ${Math.round(shot.foul * 100)}%`;
+}
+function drawShot(shot, k) {
+  const colour = SHOT_COLOURS[k % SHOT_COLOURS.length];
+  for (const [id, path] of Object.entries(shot.paths)) {
+    ctx.strokeStyle = colour; ctx.lineWidth = (id === "0" ? 2 : 3.5) * (view.dpr || 1); ctx.setLineDash(id === "0" ? [9, 6] : []);
+    ctx.beginPath();
+    path.forEach(([x, y], i) => { const [p, q] = toPx(x, y); if (i) ctx.lineTo(p, q); else ctx.moveTo(p, q); });
+    ctx.stroke();
+  }
+  ctx.setLineDash([]);
+  const object = Object.keys(shot.paths).find((id) => id !== "0");
+  const end = shot.paths[object ?? "0"].at(-1);
+  const [p, q] = toPx(...end);
+  ctx.font = `bold ${Math.round(13 * (view.dpr || 1))}px sans-serif`; ctx.textAlign = "left"; ctx.textBaseline = "bottom";
+  ctx.fillStyle = "rgba(0,0,0,0.6)"; const w = ctx.measureText(shotLabel(shot, k)).width;
+  ctx.fillRect(p + 6, q - 22 * (view.dpr || 1), w + 6, 18 * (view.dpr || 1));
+  ctx.fillStyle = colour; ctx.fillText(shotLabel(shot, k), p + 9, q - 6);
+}
+
+// ------------------------------------------------------------------ the scorekeeper's table
+
+// Where the scorekeeper's balls are drawn: the cue ball in the kitchen, the others in a zigzag up
+// the table; a pocketed ball in its pocket, a ball off the table on the wood.
+function skHome() {
+  const T = S.table; const out = { 0: [T.width / 2, T.head_string * 0.55] };
+  (S.state ? S.state.on_table : []).forEach((id, k) => { out[id] = [T.width / 2 + (k % 2 ? 0.16 : -0.16), T.head_string + 0.2 + k * 0.17]; });
+  return out;
+}
+function skDrawn() {
+  const out = {};
+  for (const [id, pos] of Object.entries(skHome())) {
+    const b = Number(id);
+    if (sk.off.has(b)) out[b] = [-RAIL / 2, 0.25 + b * 0.22];
+    else if (sk.pocketed.get(b)) out[b] = S.table.pockets[sk.pocketed.get(b)];
+    else out[b] = pos;
+  }
+  return out;
+}
+function renderScore() {
+  const drawn = skDrawn();
+  if (sk.first !== null && drawn[0] && drawn[sk.first]) { // the cue ball's first contact
+    const [a, b] = toPx(...drawn[0]); const [c, d] = toPx(...drawn[sk.first]);
+    ctx.strokeStyle = "#ffd36b"; ctx.setLineDash([6, 6]); ctx.lineWidth = 2; ctx.beginPath(); ctx.moveTo(a, b); ctx.lineTo(c, d); ctx.stroke(); ctx.setLineDash([]);
+  }
+  for (const [ball, pt] of sk.rails) if (pt) drawBall(ball, ...pt, 0.55, "#ffffff");
+  for (const [id, pos] of Object.entries(drawn)) {
+    const b = Number(id);
+    let ring = null;
+    if (b === sk.first) ring = "#ffd36b";
+    if (sk.off.has(b)) ring = "#ff3b3b";
+    if (sk.pocketed.has(b) && !sk.pocketed.get(b)) ring = "#000000";
+    if (b === sk.sel) ring = "#4fc3ff";
+    drawBall(b, ...pos, sk.pocketed.get(b) ? 0.8 : 1, ring);
+  }
+}
+function skBallAt(p) {
+  const R = S.table.radius; let best = null; let dist = 1.8 * R;
+  for (const [id, [x, y]] of Object.entries(skDrawn())) { const d = Math.hypot(x - p[0], y - p[1]); if (d < dist) { dist = d; best = Number(id); } }
+  return best;
+}
+function pocketAt(p) {
+  for (const [name, [x, y]] of Object.entries(S.table.pockets)) if (Math.hypot(x - p[0], y - p[1]) < 0.09) return name;
+  return null;
+}
+function cushionAt(p) { // a click on a cushion (or the wood behind it), snapped onto the cushion
+  const T = S.table; const m = 0.04; const [x, y] = p;
+  if (x < -RAIL || x > T.width + RAIL || y < -RAIL || y > T.length + RAIL) return null;
+  if (x > m && x < T.width - m && y > m && y < T.length - m) return null;
+  const d = [[x, [0, y]], [T.width - x, [T.width, y]], [y, [x, 0]], [T.length - y, [x, T.length]]].sort((a, b) => a[0] - b[0]);
+  return d[0][1];
+}
+const skTool = () => document.querySelector("input[name=sk-tool]:checked").value;
+function skClick(p) {
+  const tool = skTool(); const ball = skBallAt(p);
+  sk.msg = "";
+  if (tool === "first") {
+    if (ball !== null && ball !== 0) sk.first = sk.first === ball ? null : ball;
+  } else if (tool === "off") {
+    if (ball !== null) { if (sk.off.has(ball)) sk.off.delete(ball); else { sk.off.add(ball); sk.pocketed.delete(ball); } }
+  } else if (tool === "pocket") {
+    const pocket = pocketAt(p);
+    if (ball !== null && sk.pocketed.has(ball)) { sk.pocketed.delete(ball); sk.sel = null; }
+    else if (ball !== null) sk.sel = sk.sel === ball ? null : ball;
+    else if (pocket !== null && sk.sel === null) sk.msg = t("pickBall");
+    else if (pocket !== null) { sk.pocketed.set(sk.sel, pocket); sk.off.delete(sk.sel); sk.sel = null; }
+  } else { // rail
+    const cushion = cushionAt(p);
+    if (ball !== null && sk.sel === ball && sk.rails.has(ball)) { sk.rails.delete(ball); sk.sel = null; }
+    else if (ball !== null) sk.sel = ball;
+    else if (cushion !== null && sk.sel === null) sk.msg = t("pickBall");
+    else if (cushion !== null) { sk.rails.set(sk.sel, cushion); sk.sel = null; }
+  }
+  renderScorekeeper();
+}
+window.nbScoreSpots = () => ({ balls: skDrawn(), pockets: S.table.pockets });
 
 // ------------------------------------------------------------------ the animation loop
 
@@ -258,6 +359,7 @@ function apply(msg) {
   autoAim();
   refresh();
   renderScorekeeper();
+  savePractice();
 }
 
 // ------------------------------------------------------------------ rules of the page
@@ -334,7 +436,7 @@ function refresh() {
     const p = document.createElement("p"); p.id = "ruling-text"; p.textContent = text;
     box.append(head, p);
   } else {
-    const p = document.createElement("p"); p.id = "ruling-text"; p.textContent = S.mode === "score" ? "" : t("noRuling"); box.append(p);
+    const p = document.createElement("p"); p.id = "ruling-text"; p.textContent = S.mode === "score" || st.phase !== "break" ? "" : t("noRuling"); box.append(p);
   }
   $("warning").hidden = !(S.ruling && S.ruling.warning);
   if (st.winner !== null) {
@@ -351,7 +453,21 @@ function refresh() {
     ol.appendChild(li);
   }
   const tray = $("tray-balls"); tray.innerHTML = "";
-  for (const id of S.tray) tray.appendChild(ballChip(id));
+  if (S.mode === "practice") { // every ball down is there, to be dragged back onto the table
+    for (let id = 1; id <= 9; id++) {
+      if (st.on_table.includes(id) || String(id) in S.layout) continue;
+      const chip = ballChip(id); chip.dataset.ball = id; chip.classList.add("drag");
+      chip.addEventListener("pointerdown", (ev) => trayDrag(ev, id));
+      tray.appendChild(chip);
+    }
+    if (tray.children.length) { const hint = document.createElement("small"); hint.textContent = ` ${t("practiceTray")}`; tray.appendChild(hint); }
+  } else for (const id of S.tray) tray.appendChild(ballChip(id));
+  const list = $("analysis-list"); list.innerHTML = "";
+  if (S.analysis && S.analysis.shots) S.analysis.shots.forEach((shot, k) => {
+    const li = document.createElement("li"); li.style.color = SHOT_COLOURS[k % SHOT_COLOURS.length];
+    li.textContent = `${shot.target} — ${shotLabel(shot, k).split(": ").slice(1).join(": ")}`;
+    list.appendChild(li);
+  });
   // hint line
   const hint = $("hint"); hint.className = "";
   if (S.seats.length === 0) hint.textContent = t("spectator");
@@ -381,7 +497,7 @@ function updateControls() {
   $("btn-analysis").hidden = !practice;
   $("btn-forfeit").disabled = !(myTurn() && !S.anim);
   $("scorekeeper").hidden = S.mode !== "score";
-  canvas.style.display = S.mode === "score" ? "none" : "block";
+  canvas.style.display = "block";
   document.body.classList.toggle("score", S.mode === "score");
   for (const id of ["power", "elevation", "aid", "slow", "btn-undo", "btn-analysis"]) $(id).disabled = false;
   if (S.mode === "score") {
@@ -442,6 +558,7 @@ function ballAt(p) {
 canvas.addEventListener("pointerdown", (ev) => {
   if (!S.table || !myTurn() || S.anim) return;
   const p = fromEvent(ev);
+  if (S.mode === "score") { skClick(p); return; }
   const ball = ballAt(p);
   if (ball !== null && ((ball === 0 && S.inHand) || S.mode === "practice")) {
     S.drag = { ball, pos: p, ok: true };
@@ -454,6 +571,7 @@ canvas.addEventListener("pointermove", (ev) => {
   if (!S.table) return;
   const p = fromEvent(ev);
   if (S.drag) {
+    if (S.mode !== "practice" && S.drag.ball !== 0) return;
     S.drag.pos = p;
     if (S.drag.ball === 0 && S.inHand) {
       const problem = placementProblem(...p);
@@ -469,15 +587,25 @@ canvas.addEventListener("pointermove", (ev) => {
   if (!S.aimLocked || ev.pointerType !== "mouse") aimAt(p);
 });
 canvas.addEventListener("pointerup", () => {
-  if (!S.drag) return;
-  const { ball, pos, ok } = S.drag;
+  if (!S.drag || !S.drag.pos) return;
+  const { ball, pos, ok, tray } = S.drag;
   S.drag = null;
   if (ball === 0 && S.inHand) {
     if (ok) { S.pendingCue = pos; S.cue = null; send({ type: "place", x: pos[0], y: pos[1] }); }
     S.aimTouched = false; autoAim();
   } else if (ok) send({ type: "move_ball", ball, x: pos[0], y: pos[1] });
+  else if (ball !== 0 && !tray && offCloth(pos) && String(ball) in S.layout) send({ type: "remove_ball", ball }); // dropped off the table: to the tray
   refresh();
 });
+// Practice: a pocketed ball dragged from the tray back onto the table.
+document.addEventListener("pointerup", () => { if (S.drag && S.drag.tray) { S.drag = null; refresh(); } });
+const offCloth = ([x, y]) => x < 0 || y < 0 || x > S.table.width || y > S.table.length;
+function trayDrag(ev, id) {
+  if (S.mode !== "practice" || !myTurn() || S.anim) return;
+  ev.preventDefault();
+  S.drag = { ball: id, pos: null, ok: false, tray: true };
+}
+
 function aimAt(p) {
   if (!canShoot()) return;
   const cue = cuePosition();
@@ -522,30 +650,76 @@ window.addEventListener("resize", layoutCanvas);
 
 // ------------------------------------------------------------------ scorekeeper
 
-const sk = { first: null, pocketed: new Set(), rails: new Set(), off: new Set() };
+// What the scorekeeper entered: by clicks on the table or with the ball buttons, the same facts.
+const sk = { first: null, pocketed: new Map(), rails: new Map(), off: new Set(), sel: null, msg: "" };
 function renderScorekeeper() {
   for (const [key, multi] of [["first", false], ["pocketed", true], ["rails", true], ["off", true]]) {
     const row = $(`sk-${key}`); row.innerHTML = "";
     for (let id = 0; id <= 9; id++) {
       if (id > 0 && S.state && !S.state.on_table.includes(id)) continue;
+      if (key === "first" && id === 0) continue;
       const chip = ballChip(id);
       if (id === 0) chip.textContent = t("scratch")[0];
       chip.dataset.ball = id;
       const on = multi ? sk[key].has(id) : sk[key] === id;
       if (on) chip.classList.add("on");
       chip.addEventListener("click", () => {
-        if (multi) { if (sk[key].has(id)) sk[key].delete(id); else sk[key].add(id); }
-        else sk[key] = sk[key] === id ? null : id;
+        if (!multi) sk[key] = sk[key] === id ? null : id;
+        else if (sk[key].has(id)) sk[key].delete(id);
+        else if (key === "off") { sk.off.add(id); sk.pocketed.delete(id); }
+        else { sk[key].set(id, null); if (key === "pocketed") sk.off.delete(id); }
         renderScorekeeper();
       });
       row.appendChild(chip);
     }
   }
+  $("sk-help").textContent = sk.msg || t(`help.${skTool()}`);
+  $("sk-help").className = sk.msg ? "small bad" : "small";
+  const list = (ids, f = String) => { const all = [...ids].sort((a, b) => a - b); return all.length ? all.map(f).join(", ") : "—"; };
+  const parts = [
+    `${t("first")}: ${sk.first === null ? t("nothingHit") : sk.first}`,
+    `${t("pocketedBalls")}: ${list(sk.pocketed.keys(), (b) => (sk.pocketed.get(b) ? `${b} ${t("pocketIn")} ${t(`pocket.${sk.pocketed.get(b)}`)}` : String(b)))}`,
+    `${t("rails")}: ${list(sk.rails.keys())}`,
+    `${t("offTable")}: ${list(sk.off)}`,
+  ];
+  if ($("sk-obstruction").checked) parts.push(`${t("obstructionShort")} (${t("clause")} 11)`);
+  $("sk-summary").textContent = parts.join(" · ");
+}
+function clearScorekeeper() {
+  sk.first = null; sk.pocketed.clear(); sk.rails.clear(); sk.off.clear(); sk.sel = null; sk.msg = "";
+  $("sk-obstruction").checked = false;
+  document.querySelector("input[name=sk-tool][value=first]").checked = true; // the next shot starts at its first contact
+  renderScorekeeper();
 }
 $("sk-submit").addEventListener("click", () => {
-  send({ type: "facts", first: sk.first, pocketed: [...sk.pocketed], rails: [...sk.rails], off_table: [...sk.off], push_out: $("pushout").checked });
-  sk.first = null; sk.pocketed.clear(); sk.rails.clear(); sk.off.clear(); renderScorekeeper();
+  send({ type: "facts", first: sk.first, pocketed: [...sk.pocketed.keys()], rails: [...sk.rails.keys()], off_table: [...sk.off], push_out: $("pushout").checked, obstruction_moved: $("sk-obstruction").checked });
+  clearScorekeeper();
 });
+$("sk-clear").addEventListener("click", clearScorekeeper);
+$("sk-obstruction").addEventListener("change", renderScorekeeper);
+document.querySelectorAll("input[name=sk-tool]").forEach((r) => r.addEventListener("change", () => { sk.sel = null; sk.msg = ""; renderScorekeeper(); }));
+
+// ------------------------------------------------------------------ practice kept in the browser
+
+// The practice position is kept here too: practice is never stored, so when the server has
+// forgotten it (idle, or restarted), a new practice session is set up in the same position.
+function savePractice() {
+  if (S.mode !== "practice" || !S.match || !S.state || S.state.phase === "break" || S.seats.length === 0) return;
+  const balls = { ...S.layout }; if (S.cue) balls["0"] = S.cue;
+  localStorage.setItem("nineball.practice", JSON.stringify({ match: S.match, balls }));
+}
+function savedPractice() {
+  try { return JSON.parse(localStorage.getItem("nineball.practice")); } catch { return null; }
+}
+async function restorePractice(saved) {
+  const res = await fetch("/api/matches", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ mode: "practice", race_to: 1 }) });
+  const data = await res.json();
+  if (!res.ok) { status(data.error); return; }
+  S.pendingSetup = saved.balls;
+  localStorage.setItem("nineball.last", JSON.stringify({ match: data.match, token: data.tokens.both }));
+  history.replaceState(null, "", `${location.pathname}${location.search}#m=${data.match}&t=${data.tokens.both}`);
+  join(data.match, data.tokens.both);
+}
 
 // ------------------------------------------------------------------ the connection
 
@@ -565,6 +739,8 @@ function connect() {
 function onMessage(msg) {
   if (msg.type === "shot" && perf.sentAt !== null) { perf.latencies.push(performance.now() - perf.sentAt); perf.sentAt = null; }
   if (msg.type === "error") {
+    const saved = savedPractice();
+    if (/no match/.test(msg.message) && saved && saved.match === S.match) { restorePractice(saved); return; }
     status(msg.message);
     if (/token|no match/.test(msg.message)) S.closedOnPurpose = true;
     S.pendingCue = S.cue ? null : S.pendingCue; refresh();
@@ -575,15 +751,21 @@ function onMessage(msg) {
     S.table = msg.table ?? null; if (S.table) S.table.pockets = S.table.pockets ?? {};
     S.seats = msg.seats; S.mode = msg.mode; S.computerSeat = msg.computer_seat;
     S.queue = []; S.anim = null; S.ruling = msg.history.length ? msg.history[msg.history.length - 1] : null;
-    layoutCanvas(); apply(msg); renderScorekeeper();
+    layoutCanvas(); apply(msg);
+    if (msg.match !== S.skMatch) { S.skMatch = msg.match; clearScorekeeper(); } // a reconnection keeps the entry
+    if (S.pendingSetup && msg.mode === "practice" && msg.seats.length) {
+      send({ type: "setup", balls: S.pendingSetup }); S.pendingSetup = null; S.restored = true;
+    }
   } else if (msg.type === "shot" || msg.type === "ruling") {
     S.received = (S.received ?? 0) + 1;
     S.queue.push(msg); if (!S.pausing) startNext(); refresh();
   } else if (msg.type === "placed" || msg.type === "update") {
     const keep = S.history; apply({ ...msg, history: msg.history ?? keep });
-    if (msg.type === "update") { S.tray = []; S.ruling = S.history[S.history.length - 1] ?? null; S.last = null; refresh(); }
+    if (msg.type === "update") { S.tray = []; S.ruling = S.history[S.history.length - 1] ?? null; S.last = null; S.analysis = null; refresh(); }
+    if (S.restored) { S.restored = false; status(t("restored")); }
+    S.updated = true;
   } else if (msg.type === "analysis") {
-    S.analysis = msg;
+    S.analysis = msg; refresh();
   }
 }
 
