@@ -28,7 +28,8 @@ class Analysis:
     cue_ball: Position
     """Where the cue ball is, or where to place it when it is in hand."""
     candidates: tuple[Candidate, ...]
-    """The best candidates, best first: value in [-1, 1], success and foul rates under noise."""
+    """The best candidates, best first, each with as many noisy samples as the best: value in
+    [-1, 1], success and foul rates under noise."""
 
 
 def analyse(
@@ -48,7 +49,8 @@ def analyse(
         decision = player.decide(view, rng)
         cue = decision.cue_ball or view.layout[BallId.CUE]
         ranked = player.last
-    return Analysis(level=level, cue_ball=cue, candidates=tuple(ranked[:top]))
+    best = player.refine(view, rng, ranked[:top], cue)
+    return Analysis(level=level, cue_ball=cue, candidates=tuple(best))
 
 
 def expected_path(view: TableView, cue: Position, candidate: Candidate) -> Trajectory:

@@ -706,6 +706,29 @@ class SearchPlayer:
         final.sort(key=lambda c: c.value, reverse=True)
         return final + short[level.finalists :] + screened[level.shortlist :] + rest
 
+    def refine(
+        self,
+        view: TableView,
+        rng: np.random.Generator,
+        candidates: list[Candidate],
+        cue: Position | None = None,
+    ) -> list[Candidate]:
+        """``candidates`` sampled up to the most samples any of them has, best first.
+
+        What an analysis shows: shots compared on equal evidence.
+        """
+        cue = view.layout.get(BallId.CUE) if cue is None else cue
+        if cue is None:
+            raise InvalidPlacementError("the cue ball is in hand: choose a spot first")
+        search = _Search(view=view, level=self.level, rng=rng)
+        most = max((c.samples for c in candidates), default=0)
+        out = [
+            self._score(search, cue, c, most - c.samples) if c.samples < most else c
+            for c in candidates
+        ]
+        out.sort(key=lambda c: c.value, reverse=True)
+        return out
+
     # ---------------------------------------------------------------- decisions
 
     def _spots(self, view: TableView) -> list[Position]:
