@@ -190,8 +190,14 @@ def test_ladder_and_realism_commands(
     (tmp_path / "bad.json").write_text("{}")
     assert main(["ladder", "--results", str(tmp_path / "bad.json")]) == 1
     assert "is not a ladder" in capsys.readouterr().out
-    assert main(["realism", "--level", "beginner", "--games", "2", "--workers", "1"]) == 0
+    figures = tmp_path / "realism.json"
+    args = ["realism", "--level", "beginner", "--games", "2", "--workers", "1",
+            "--output", str(figures)]  # fmt: skip
+    assert main(args) == 0
     out = capsys.readouterr().out
+    written = json.loads(figures.read_text())
+    assert len(written["games"]) == 2
+    assert written["figures"]["break and run"]["games"] == 2
     assert "legal break pocketing a ball" in out
     assert "17% - 30%" in out
     assert main(["realism", "--level", "god"]) == 2

@@ -276,13 +276,15 @@ def realism(
     games: Annotated[int, typer.Option(min=1, help="Games.")] = 2000,
     workers: Annotated[int, typer.Option(min=1, help="Processes.")] = 2,
     seed: Annotated[int, typer.Option(help="Same seed, same games.")] = 0,
+    output: Annotated[Path | None, typer.Option(help="Write every game and figure (JSON).")] = None,
 ) -> None:
     """Break and break-and-run figures of a level against itself, against real pro play."""
     from nineball.cli.ladder import run_realism
 
     _check_level(level)
     console = Console(highlight=False, soft_wrap=True)
-    raise typer.Exit(run_realism(console, level=level, games=games, workers=workers, seed=seed))
+    code = run_realism(console, level=level, games=games, workers=workers, seed=seed, output=output)
+    raise typer.Exit(code)
 
 
 BackendOpt = Annotated[str, typer.Option(help="process (a local pool) or ray.")]

@@ -175,7 +175,15 @@ def _plot(ratings: list[Rating], path: Path, games: int) -> None:
     plt.close(fig)
 
 
-def run_realism(console: Console, *, level: str, games: int, workers: int, seed: int) -> int:
+def run_realism(
+    console: Console,
+    *,
+    level: str,
+    games: int,
+    workers: int,
+    seed: int,
+    output: Path | None = None,
+) -> int:
     """Self-play at ``level``: break and break-and-run figures with 95% intervals."""
     with _progress(console) as progress:
         task = progress.add_task(f"{level} v {level}", total=games)
@@ -210,6 +218,18 @@ def run_realism(console: Console, *, level: str, games: int, workers: int, seed:
         )
     console.print(table)
     console.print(f"strokes per game: {sum(g.shots for g in results) / n:.1f}")
+    if output is not None:
+        data = {
+            "level": level,
+            "seed": seed,
+            "figures": {
+                name: {"count": count, "games": n, "interval": list(wilson(count, n))}
+                for name, count in figures.items()
+            },
+            "games": [_game_row(g) for g in results],
+        }
+        output.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        console.print(f"wrote {output}")
     return 0
 
 
