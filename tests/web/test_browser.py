@@ -351,4 +351,14 @@ def test_practice_tray_position_kept_and_analysis(
     expect(page.locator("#analysis-list li").first).to_contain_text(
         f"success {round(shots[0]['success'] * 100)}%"
     )
+    # What each shot tries reads in the page's language.
+    best = shots[0]
+    assert best["ball"] in range(1, 10)
+    if best["kind"] in ("direct", "bank", "combo"):
+        expect(page.locator("#analysis-list li").first).to_contain_text(f"the {best['ball']}")
+    page.select_option("#lang", "fr")
+    expect(page.locator("#analysis-list li").first).to_contain_text("réussite")
+    if best["kind"] == "direct":
+        expect(page.locator("#analysis-list li").first).to_contain_text(f"la {best['ball']} → ")
+    page.select_option("#lang", "en")
     page.screenshot(path=artifacts / "11-practice-analysis.png")

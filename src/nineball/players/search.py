@@ -202,6 +202,12 @@ class Candidate:
     safety: bool = False
     samples: int = 0
     """Noisy simulations behind ``value``, ``success`` and ``foul`` (0: one without noise)."""
+    ball: int = 0
+    """The ball it pots (a carom: the ball the cue ball caroms into) or plays on."""
+    pocket: str = ""
+    """The pocket it aims at (a :class:`PocketId` value; empty for kicks and safeties)."""
+    other: int = 0
+    """The second ball of a combination, kiss or carom (0: none)."""
 
 
 @dataclass(slots=True)
@@ -410,14 +416,11 @@ class SearchPlayer:
         noisy = samples > 0 and noise is not None
         before = candidate.samples if noisy else 0
         weight = before + n
-        return Candidate(
-            kind=candidate.kind,
-            stroke=candidate.stroke,
-            target=candidate.target,
+        return replace(
+            candidate,
             value=(candidate.value * before + total) / weight,
             success=(candidate.success * before + kept) / weight,
             foul=(candidate.foul * before + fouls) / weight,
-            safety=candidate.safety,
             samples=weight if noisy else 0,
         )
 
@@ -586,6 +589,9 @@ class SearchPlayer:
                                 kind=kind,
                                 stroke=Stroke(speed=speed, aim=phi, height=height),
                                 target=label,
+                                ball=int(target),
+                                pocket=pocket.value,
+                                other=0 if second_ball is None else int(second_ball),
                             )
                         )
         if "carom" in level.kinds:
@@ -625,6 +631,9 @@ class SearchPlayer:
                                     kind="carom",
                                     stroke=Stroke(speed=speed, aim=phi, height=height),
                                     target=f"{int(other)} in {pocket.value} off the {int(target)}",
+                                    ball=int(other),
+                                    pocket=pocket.value,
+                                    other=int(target),
                                 )
                             )
         return out
@@ -646,6 +655,7 @@ class SearchPlayer:
                             kind="kick",
                             stroke=Stroke(speed=min(speed, 8.0), aim=phi),
                             target=f"kick at the {int(target)}",
+                            ball=int(target),
                         )
                     )
         if "safety" in level.kinds:
@@ -658,6 +668,7 @@ class SearchPlayer:
                             kind="safety",
                             stroke=Stroke(speed=min(speed, 6.0), aim=base + fraction * spread),
                             target=f"safety on the {int(target)}",
+                            ball=int(target),
                             safety=True,
                         )
                     )
@@ -665,7 +676,9 @@ class SearchPlayer:
         full = Stroke(
             speed=min(1.5 + distance, 6.0), aim=math.atan2(ball[1] - cue[1], ball[0] - cue[0])
         )
-        out.append(Candidate(kind="hit", stroke=full, target=f"hit the {int(target)}"))
+        out.append(
+            Candidate(kind="hit", stroke=full, target=f"hit the {int(target)}", ball=int(target))
+        )
         return out
 
     def evaluate(

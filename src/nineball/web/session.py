@@ -529,6 +529,9 @@ class GameSession:
                 {
                     "kind": candidate.kind,
                     "target": candidate.target,
+                    "ball": candidate.ball,
+                    "pocket": candidate.pocket,
+                    "other": candidate.other,
                     "success": candidate.success,
                     "foul": candidate.foul,
                     "value": candidate.value,

@@ -191,6 +191,13 @@ function render() {
 
 // The computer's analysis: each shot's cue-ball path (dashed) and object-ball path, with its odds.
 const SHOT_COLOURS = ["#4fc3ff", "#ffb74f", "#d58bff"];
+// What a shot of the analysis tries, in the page's language.
+function shotTarget(shot) {
+  const template = t(`shot.${shot.kind}`);
+  if (template === `shot.${shot.kind}`) return shot.target;
+  return template.replace("{b}", shot.ball).replace("{o}", shot.other)
+    .replace("{p}", shot.pocket ? t(`pocket.${shot.pocket}`) : "");
+}
 function shotLabel(shot, k) {
   return `${k + 1}: ${t("success")} ${Math.round(shot.success * 100)}% · ${t("foulRisk")} ${Math.round(shot.foul * 100)}%`;
 }
@@ -465,7 +472,7 @@ function refresh() {
   const list = $("analysis-list"); list.innerHTML = "";
   if (S.analysis && S.analysis.shots) S.analysis.shots.forEach((shot, k) => {
     const li = document.createElement("li"); li.style.color = SHOT_COLOURS[k % SHOT_COLOURS.length];
-    li.textContent = `${shot.target} — ${shotLabel(shot, k).split(": ").slice(1).join(": ")}`;
+    li.textContent = `${shotTarget(shot)} — ${shotLabel(shot, k).split(": ").slice(1).join(": ")}`;
     list.appendChild(li);
   });
   // hint line
