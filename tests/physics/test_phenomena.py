@@ -9,6 +9,7 @@ follow bending the path forward off a rail, squirt and swerve with an elevated c
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import numpy as np
@@ -190,3 +191,57 @@ def test_follow_and_draw_from_the_stroke() -> None:
     assert w[0] == pytest.approx(v[1] / R)  # draw
     with pytest.raises(ValueError, match="miscue"):
         Stroke(speed=2.0, side=0.4, height=0.4).ball_velocities(params)
+
+
+def table_lengths(speed: float) -> float:
+    """Distance a centre-ball stroke from the head spot, straight up the long string, travels.
+
+    In table lengths (L, nose to nose), up and down the table until the ball stops.
+    """
+    tr = simulate([BallInput(id=0, r=(0.635, 0.635))], stroke=Stroke(speed=speed, aim=math.pi / 2))
+    ys = [0.635] + [e.states[0].r[1] for e in tr.events()[1:]] + [tr.final_states()[0].r[1]]
+    assert all(abs(e.states[0].r[0] - 0.635) < 1e-9 for e in tr.events())
+    return sum(abs(b - a) for a, b in itertools.pairwise(ys)) / L
+
+
+def test_table_speed_wpa_four_to_four_and_a_half_lengths() -> None:
+    """WPA table-speed test: a firm stroke from the head spot travels 4 to 4.5 table lengths.
+
+    The WPA does not give the stroke speed. With the engine's cloth and Han cushion, a medium
+    stroke (3 m/s) travels a little over 2 lengths, and 4 to 4.5 lengths take a hard stroke of
+    6.5 to 7.5 m/s (below break speed): each head-on rail keeps about 0.55 of a rolling ball's
+    speed once it rolls again (the cushion's friction removes the topspin, then the cloth turns
+    the sliding ball into a roll), as in Mathavan 2010's model (0.58-0.62; docs/physics.md).
+    """
+    speeds = [1.5, 3.0, 5.0, 6.5, 7.0, 7.5, 9.0]
+    lengths = [table_lengths(v) for v in speeds]
+    assert lengths == sorted(lengths)
+    assert 2.0 < lengths[1] < 2.6
+    in_range = [v for v, d in zip(speeds, lengths, strict=True) if 4.0 <= d <= 4.5]
+    assert in_range == [6.5, 7.0, 7.5]
+
+
+def test_rolling_ball_keeps_about_half_its_speed_off_a_head_on_rail() -> None:
+    v = 1.0
+    tr = simulate([BallInput(id=0, r=(0.635, L - R - 0.001), v=(0.0, v), w=(-v / R, 0.0, 0.0))])
+    ev = tr.events()
+    c = next(i for i, e in enumerate(ev) if e.kind is EventKind.CUSHION)
+    out = ev[c].states[0]  # 1 mm of rolling before the rail: the impact speed is v
+    rolled = next(e for e in ev[c + 1 :] if e.kind is EventKind.SLIDE_ROLL).states[0]
+    # rail COR 0.81 (Han), and the topspin left opposes the new direction of travel
+    assert -out.v[1] == pytest.approx(0.81 * v, abs=0.01)
+    assert out.w[0] < 0.0
+    # once rolling again: between Han's 0.55 and Mathavan's 0.58-0.62 of the incoming speed
+    assert 0.5 <= -rolled.v[1] / v <= 0.65
+
+
+@pytest.mark.parametrize("speed", [1.0, 2.0])
+def test_rolling_ball_english_off_a_rail_at_other_speeds(speed: float) -> None:
+    """A rolling ball at 45 deg, slower and faster than the 1.5 m/s case above.
+
+    Running english widens and reverse english narrows the rebound right after the rail.
+    (Once the ball rolls again, follow dominates the path; see docs/physics.md.)
+    """
+    running, plain, reverse = (bank(wz, roll=True, speed=speed)[0] for wz in (-40.0, 0.0, 40.0))
+    assert running > plain + 3.0
+    assert reverse < plain - 1.0

@@ -15,7 +15,6 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
 
 from nineball.physics._kernels.constants import (
     EV_BALL_BALL,
@@ -39,7 +38,7 @@ from nineball.physics._kernels.detect import (
     circle_time,
     segment_time,
 )
-from nineball.physics._kernels.jit import internal
+from nineball.physics._kernels.jit import entry, internal
 from nineball.physics._kernels.motion import (
     classify,
     coefficients,
@@ -79,7 +78,10 @@ def _update(
     if mot[i] == S_POCKETED:
         trans[i] = np.inf
         for k in range(n):
-            pair[min(i, k), max(i, k)] = np.inf
+            if k < i:
+                pair[k, i] = np.inf
+            else:
+                pair[i, k] = np.inf
         return
     trans[i] = t + transition_time(rvw[i], mot[i], prm)
     h = trans[i] - t
@@ -107,14 +109,14 @@ def _update(
     for k in range(n):
         if k == i:
             continue
-        a = min(i, k)
-        b = max(i, k)
+        a = k if k < i else i
+        b = i if k < i else k
         moving_k = mot[k] == S_SLIDING or mot[k] == S_ROLLING
         if mot[k] == S_POCKETED or not (moving_i or moving_k):
             pair[a, b] = np.inf
             continue
         ck = coefficients(evolve(rvw[k], mot[k], t - tref[k], prm), mot[k], prm)
-        hk = min(trans[i], trans[k]) - t
+        hk = (trans[k] if trans[k] < trans[i] else trans[i]) - t
         # differences taken from the lower-index ball to the higher (symmetric, deterministic)
         c1 = ci if a == i else ck
         c2 = ck if a == i else ci
@@ -163,7 +165,7 @@ def _record(
             ev_s[count, 1, r, c] = state_j[r, c]
 
 
-@njit(cache=True, error_model="numpy")
+@entry
 def run(
     rvw0: np.ndarray,
     mot0: np.ndarray,
@@ -207,7 +209,7 @@ def run(
     nseg = segs.shape[0]
     rvw = rvw0.copy()
     mot = mot0.copy()
-    tref = np.zeros(n)
+    tref = np.empty(n)
     trans = np.empty(n)
     cush_t = np.empty(n)
     pock_t = np.empty(n)
@@ -216,6 +218,7 @@ def run(
     pocket_of = np.empty(n, dtype=np.int64)
     pair = np.empty((n, n))
     for i in range(n):
+        tref[i] = 0.0
         trans[i] = np.inf
         cush_t[i] = np.inf
         pock_t[i] = np.inf
@@ -235,9 +238,9 @@ def run(
     for i in range(n):
         trans[i] = transition_time(rvw[i], mot[i], prm)
         dirty[i] = 1
-    count = int(np.int64(0))  # a non-literal integer for numba (one compiled signature)
+    count = n - n  # a non-literal integer for numba (one compiled signature)
     truncated = False
-    no_ball = int(np.int64(-1))
+    no_ball = count - 1
     R = prm[P_R]
     t = 0.0
     while True:

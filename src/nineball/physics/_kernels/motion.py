@@ -14,7 +14,6 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
 
 from nineball.physics._kernels.constants import (
     P_ALPHA,
@@ -27,7 +26,7 @@ from nineball.physics._kernels.constants import (
     S_SPINNING,
     S_STATIONARY,
 )
-from nineball.physics._kernels.jit import internal
+from nineball.physics._kernels.jit import entry, internal
 
 __all__ = ["classify", "coefficients", "evolve", "settle", "transition_time"]
 
@@ -38,7 +37,7 @@ V_EPS = 1e-12
 """Speed in m/s below which a ball counts as not translating."""
 
 
-@njit(cache=True, error_model="numpy")
+@entry
 def evolve(rvw: np.ndarray, state: int, dt: float, prm: np.ndarray) -> np.ndarray:
     """State after ``dt`` s of motion in ``state`` (no transition may occur in between).
 
@@ -106,9 +105,12 @@ def transition_time(rvw: np.ndarray, state: int, prm: np.ndarray) -> float:
 @internal
 def coefficients(rvw: np.ndarray, state: int, prm: np.ndarray) -> np.ndarray:
     """Position as a polynomial in time: r(t) = c[0] + c[1] t + c[2] t^2, shape (3, 2)."""
-    c = np.zeros((3, 2))
+    c = np.empty((3, 2))
     c[0, 0] = rvw[0, 0]
     c[0, 1] = rvw[0, 1]
+    for q in range(1, 3):
+        c[q, 0] = 0.0
+        c[q, 1] = 0.0
     if state in (S_SLIDING, S_ROLLING):
         c[1, 0] = rvw[1, 0]
         c[1, 1] = rvw[1, 1]
@@ -129,7 +131,7 @@ def coefficients(rvw: np.ndarray, state: int, prm: np.ndarray) -> np.ndarray:
     return c
 
 
-@njit(cache=True, error_model="numpy")
+@entry
 def classify(rvw: np.ndarray, prm: np.ndarray) -> int:
     """Motion state of a free ball from its velocities; snaps near-rolling spin to rolling.
 

@@ -99,7 +99,10 @@ def ball_ball(rvw1: np.ndarray, rvw2: np.ndarray, prm: np.ndarray) -> tuple[np.n
     pz = 0.0
     if slip > 0.0:
         mu = prm[P_FA] + prm[P_FB] * math.exp(-prm[P_FC] * slip)
-        jt = min(mu * jn, m * slip / 7.0)
+        jt = mu * jn
+        stop = m * slip / 7.0
+        if stop < jt:
+            jt = stop
         px -= jt * sx / slip
         py -= jt * sy / slip
         pz -= jt * sz / slip
@@ -157,10 +160,12 @@ def ball_rest(rvw1: np.ndarray, rvw2: np.ndarray, prm: np.ndarray) -> tuple[np.n
         a[1, 1] = my
         b[1, 0] = mx
         b[1, 1] = my
-    for s in (a, b):
-        s[1, 2] = 0.0
-        s[2, 0] = -s[1, 1] / R
-        s[2, 1] = s[1, 0] / R
+    a[1, 2] = 0.0
+    a[2, 0] = -a[1, 1] / R
+    a[2, 1] = a[1, 0] / R
+    b[1, 2] = 0.0
+    b[2, 0] = -b[1, 1] / R
+    b[2, 1] = b[1, 0] / R
     return a, b
 
 
@@ -204,7 +209,10 @@ def ball_cushion(rvw: np.ndarray, nx: float, ny: float, prm: np.ndarray) -> np.n
     py = -jn * ty
     pz = -jn * tz
     if slip > 0.0:
-        jt = min(prm[P_MUC] * jn, 2.0 * m * slip / 7.0)
+        jt = prm[P_MUC] * jn
+        stop = 2.0 * m * slip / 7.0
+        if stop < jt:
+            jt = stop
         px -= jt * sx / slip
         py -= jt * sy / slip
         pz -= jt * sz / slip

@@ -14,9 +14,8 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
 
-from nineball.physics._kernels.jit import internal
+from nineball.physics._kernels.jit import entry, internal
 
 __all__ = ["first_down_crossing", "poly4"]
 
@@ -106,7 +105,7 @@ def _cubic_roots(
     return n
 
 
-@njit(cache=True, error_model="numpy")
+@entry
 def first_down_crossing(
     c4: float, c3: float, c2: float, c1: float, c0: float, tmax: float, depth: float
 ) -> float:
