@@ -214,3 +214,30 @@ def test_set_position_puts_balls_back_and_the_referee_follows(tmp_path: Path) ->
         stored = Match(MatchConfig(), seed=1, store=store)
         with pytest.raises(IllegalActionError, match="stored"):
             stored.set_position({BallId.NINE: (0.6, 2.0)})
+
+
+def test_a_jump_attempt_whose_bridge_lands_on_a_ball_is_a_clause_11_foul() -> None:
+    from nineball.game.match import obstruction_moved
+    from nineball.rules import Foul
+
+    # The 3 to hit up the table; the 5 lies on the cue line 0.2 m behind the cue ball, where
+    # the bridge hand of a raised cue goes.
+    layout = {
+        BallId.CUE: (0.6, 0.8),
+        BallId.THREE: (0.6, 1.5),
+        BallId.FIVE: (0.6, 0.6),
+        BallId.NINE: (0.3, 2.2),
+    }
+    jump = Stroke(speed=2.0, aim=math.pi / 2, elevation=math.radians(40))
+    level = Stroke(speed=2.0, aim=math.pi / 2)
+    assert obstruction_moved(layout, jump)
+    assert not obstruction_moved(layout, level)  # not an attempt: the bridge goes elsewhere
+    assert not obstruction_moved({b: p for b, p in layout.items() if b != BallId.FIVE}, jump)
+    match = Match(MatchConfig(players=("Ann", "Bob"), race_to=1), seed=3)
+    match.set_position(layout)
+    report = match.strike(jump)
+    assert report.facts.obstruction_moved
+    assert Foul.OBSTRUCTION_MOVED in report.ruling.fouls
+    again = Match(MatchConfig(players=("Ann", "Bob"), race_to=1), seed=3)
+    again.set_position(layout)
+    assert not again.strike(level).facts.obstruction_moved

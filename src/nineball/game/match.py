@@ -43,6 +43,7 @@ from nineball.physics import (
     seven_foot,
     simulate,
 )
+from nineball.physics.cue import ELEVATED, cue_contacts
 from nineball.rules import (
     Choice,
     CueBall,
@@ -54,7 +55,15 @@ from nineball.rules import (
     ShotFacts,
 )
 
-__all__ = ["TABLES", "Match", "ShotReport", "replay", "stroke_record", "to_referee_facts"]
+__all__ = [
+    "TABLES",
+    "Match",
+    "ShotReport",
+    "obstruction_moved",
+    "replay",
+    "stroke_record",
+    "to_referee_facts",
+]
 
 TABLES: dict[str, Callable[[], TableSpec]] = {
     "9ft": nine_foot,
@@ -113,6 +122,19 @@ class ShotReport:
     """The entry as recorded."""
     layout: dict[BallId, Position]
     """The balls on the table afterwards (9 respotted; a new rack when a game ended)."""
+
+
+def obstruction_moved(layout: Layout, stroke: Stroke, params: PhysicsParams | None = None) -> bool:
+    """Clause 11: whether a jump, curve or massé attempt moves an obstructing ball.
+
+    The stroke is such an attempt when the cue is raised at least
+    :data:`nineball.physics.cue.ELEVATED`; the ball moves when the stick or the bridge hand
+    touches it (:func:`nineball.physics.cue.cue_contacts`).
+    """
+    if stroke.elevation < ELEVATED or BallId.CUE not in layout:
+        return False
+    balls = {int(b): p for b, p in layout.items()}
+    return bool(cue_contacts(balls, stroke, params))
 
 
 def _balls(layout: Layout) -> list[BallInput]:
@@ -347,7 +369,10 @@ class Match:
             table=self.table,
             max_events=max_events,
         )
-        facts = to_referee_facts(trajectory)
+        facts = to_referee_facts(
+            trajectory,
+            obstruction_moved=obstruction_moved(layout, record_stroke(recorded), self.params),
+        )
         after = _after(trajectory)
         shot = ShotRecord(
             kind=ShotKind.STROKE,
