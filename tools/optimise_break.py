@@ -1,9 +1,11 @@
 """Choose the search players' break offline and ship it as data (src/nineball/players/break.json).
 
 For every plan on a grid (cue ball x in the kitchen, speed, tip height, aim offset on the 1) the
-break is simulated on the same seeded racks under pro execution noise, and scored: a legal break
-that pockets a ball and leaves the cue ball on the table scores 1 plus a share for the number of
-balls made; a foul scores 0. The best plan is written out with its measured rates.
+break is simulated on the same seeded racks under pro execution noise, and scored as a player
+keeping the table wants it: a legal break that pockets a ball scores a quarter (the table kept)
+plus the chance of potting the lowest ball from where the cue ball stops (the pro's own aim
+error, :func:`nineball.players.search.pot_quality`; 1 when the 9 drops), plus a little for each
+ball made; a foul or a dry break scores 0. The best plan is written out with its measured rates.
 
     python tools/optimise_break.py --racks 60
 """
@@ -20,8 +22,9 @@ import numpy as np
 
 from nineball.equipment import BallId
 from nineball.game.layout import rack
-from nineball.physics import BallInput, PhysicsParams, Stroke, nine_foot, simulate
-from nineball.players.search import LEVELS
+from nineball.physics import BallInput, MotionState, PhysicsParams, Stroke, nine_foot, simulate
+from nineball.players.base import TableView
+from nineball.players.search import LEVELS, pot_quality
 from nineball.rules import MatchState, ShotFacts, shoot
 
 OUT = Path(__file__).resolve().parents[1] / "src" / "nineball" / "players" / "break.json"
@@ -35,7 +38,7 @@ def score(
     noise = LEVELS["pro"].noise
     rng = np.random.default_rng(seed)
     cue = (plan["x"], table.head_string - 0.1)
-    made = legal = total = 0.0
+    made = legal = total = shots = 0.0
     for layout in racks:
         one = layout[BallId.ONE]
         distance = math.hypot(one[0] - cue[0], one[1] - cue[1])
@@ -44,7 +47,8 @@ def score(
         planned = Stroke(speed=plan["speed"], aim=aim, height=plan["height"])
         stroke = noise.apply(planned, rng, params)
         balls = [BallInput(id=int(b), r=p) for b, p in layout.items()] + [BallInput(id=0, r=cue)]
-        seen = simulate(balls, stroke=stroke, table=table, params=params).facts()
+        trajectory = simulate(balls, stroke=stroke, table=table, params=params)
+        seen = trajectory.facts()
         facts = ShotFacts.of(
             first_contact=seen.first_contact,
             pocketed=seen.pocketed,
@@ -55,10 +59,26 @@ def score(
         down = len(facts.pocketed_object_balls)
         if ruling.legal and down:
             made += 1
-            total += 1 + 0.2 * down
+            after = {
+                BallId(b): (float(st.r[0]), float(st.r[1]))
+                for b, st in trajectory.final_states().items()
+                if st.motion is not MotionState.POCKETED
+            }
+            if ruling.game_over is not None:  # the 9 on the break: won
+                chance = 1.0
+            else:
+                view = TableView(state=ruling.state, layout=after, table=table, params=params)
+                chance = pot_quality(view, after[BallId.CUE], ruling.state.lowest, noise.aim)
+            shots += chance
+            total += 0.25 + chance + 0.05 * down
         legal += ruling.legal
     n = len(racks)
-    return {"score": total / n, "legal_with_ball": made / n, "legal": legal / n}
+    return {
+        "score": total / n,
+        "legal_with_ball": made / n,
+        "legal": legal / n,
+        "next_pot_chance": shots / max(made, 1.0),
+    }
 
 
 def main() -> None:
@@ -72,7 +92,7 @@ def main() -> None:
     grid = {
         "x": (0.635, 0.5, 0.35, 0.2),
         "speed": (9.0, 10.0, 10.7, 11.5),
-        "height": (0.0, -0.15, -0.3),
+        "height": (0.0, -0.15, -0.3, -0.45),
         "offset": (0.0, 0.15, -0.15),
     }
     best = None
