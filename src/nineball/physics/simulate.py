@@ -79,6 +79,8 @@ def param_vector(params: PhysicsParams, table: TableSpec) -> NDArray[np.float64]
     prm[k.P_MUC] = params.mu_cushion
     prm[k.P_SLOW] = params.settle_below
     prm[k.P_H] = min(max(table.nose_height, params.radius), 2.0 * params.radius)
+    prm[k.P_ES] = params.e_slate
+    prm[k.P_HOP] = params.hop_below
     prm.setflags(write=False)
     return prm
 
