@@ -153,8 +153,10 @@ class Stroke:
 def _slate_bounce(
     v: NDArray[np.float64], w: NDArray[np.float64], down: float, params: PhysicsParams
 ) -> None:
-    """The slate's rebound of a ball driven into it at ``down`` m/s, in place (as the kernels'
-    ``resolve.slate``): v_z = e_slate down, friction against the contact's slip."""
+    """The slate's rebound of a ball driven into it at ``down`` m/s, in place.
+
+    As the kernels' ``resolve.slate``: v_z = e_slate down, friction against the contact's slip.
+    """
     R = params.radius
     ux, uy = v[0] - R * w[1], v[1] + R * w[0]
     un = math.hypot(ux, uy)

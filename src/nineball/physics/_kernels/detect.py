@@ -68,7 +68,9 @@ def circle_time(
     dist = math.sqrt(cx * cx + cy * cy + cz * cz)
     h = horizon
     # quick rejection: the gap cannot close within the horizon
-    reach = math.sqrt(bx * bx + by * by + bz * bz) * h + math.sqrt(ax * ax + ay * ay + az * az) * h * h
+    reach = (
+        math.sqrt(bx * bx + by * by + bz * bz) * h + math.sqrt(ax * ax + ay * ay + az * az) * h * h
+    )
     if dist - d > reach + TOUCH:
         return np.inf
     c0 = cx * cx + cy * cy + cz * cz - d * d

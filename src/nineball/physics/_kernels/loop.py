@@ -346,9 +346,11 @@ def run(
                 nx = state_j[0, 0] - state_i[0, 0]
                 ny = state_j[0, 1] - state_i[0, 1]
                 nz = state_j[0, 2] - state_i[0, 2]
-                approach = (state_i[1, 0] - state_j[1, 0]) * nx + (
-                    state_i[1, 1] - state_j[1, 1]
-                ) * ny + (state_i[1, 2] - state_j[1, 2]) * nz
+                approach = (
+                    (state_i[1, 0] - state_j[1, 0]) * nx
+                    + (state_i[1, 1] - state_j[1, 1]) * ny
+                    + (state_i[1, 2] - state_j[1, 2]) * nz
+                )
                 dist = math.sqrt(nx * nx + ny * ny + nz * nz)
                 rest = approach < V_PUSH * dist and old_i != S_AIRBORNE and old_j != S_AIRBORNE
                 slow = rest or approach < prm[P_SLOW] * dist
@@ -406,7 +408,7 @@ def run(
                 state_i[2, 2] = 0.0
                 mot[bi] = S_STATIONARY
                 kind = EV_SPIN_STOP
-        elif kind == EV_POCKET or kind == EV_OFF_TABLE:
+        elif kind in (EV_POCKET, EV_OFF_TABLE):
             for c in range(3):
                 state_i[1, c] = 0.0
                 state_i[2, c] = 0.0

@@ -53,7 +53,7 @@ def evolve(rvw: np.ndarray, state: int, dt: float, prm: np.ndarray) -> np.ndarra
     Contract: returns a new array; ``rvw`` is not modified.
     """
     out = rvw.copy()
-    if dt == 0.0 or state == S_STATIONARY or state == S_POCKETED or state == S_OFF_TABLE:
+    if dt == 0.0 or state in (S_STATIONARY, S_POCKETED, S_OFF_TABLE):
         return out
     R = prm[P_R]
     g = prm[P_G]
