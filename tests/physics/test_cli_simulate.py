@@ -214,7 +214,11 @@ def test_flight_on_the_wire(
     assert out["events"][0]["states"]["0"]["v"][2] > 0.0
     assert out["final"]["0"]["motion"] == "off_table"
     assert out["facts"]["off_table"] == [0]
-    scoop = {**request, "stroke": {"speed": 4.0, "elevation_deg": 15.0, "height": -0.45}}
+    scoop = {
+        **request,
+        "params": {"miscue_limit": 0.9},
+        "stroke": {"speed": 2.0, "elevation_deg": 5.0, "height": -0.85},
+    }
     status, out = call(monkeypatch, capsys, scoop)
     assert status == 2
     assert out["error"]["code"] == "miscue"

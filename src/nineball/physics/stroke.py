@@ -16,18 +16,13 @@ contact's slip with the normal impulse (1 + e_slate) m v_down. If the rebound is
 no friction impulse (a nearly level cue: the planar stroke). Otherwise the ball leaves the cloth:
 a jump, or the hop of a hard break with a slightly raised cue.
 
-Scoop: a stroke that lifts the ball off the cloth while the tip meets it below its equator (the
-contact point's normal points down, toward the slate) digs the tip under the ball; it is refused
-as a miscue (WPA: a scooped jump is illegal). The contact must be more than ``SCOOP_MARGIN`` R
-below the equator: an assumption, about the radius of the tip's contact patch, so that a hard
-break with a nearly level cue and a touch of draw (which hops the ball) is not a scoop. With
-the miscue limit of 0.5 R a scoop needs an elevation below 30 deg.
-
-Squirt: side english deflects the cue ball away from the side hit by
-atan(5/2 s sqrt(1 - s^2) / (1 + m/m_e + 5/2 (1 - s^2))) with s the side offset and m_e the cue's
-end mass (Alciatore TP A.31). Miscue: a tip offset beyond ``PhysicsParams.miscue_limit`` (half
-the radius, Dr. Dave) is refused with :class:`nineball.errors.InvalidInputError`; the engine does
-not simulate miscues (a miscue is a failed stroke, not an event).
+Scoop: the tip can only meet the ball where the cue's end stays above the cloth. A contact point
+lower than that (its normal pointing down toward the slate, so low that the cue's end, a disc of
+``CUE_TIP_RADIUS`` around the cue's axis, would be in the slate) can only be reached by digging
+the tip under the ball: a scoop, refused as a miscue (WPA: scooping the cue ball is illegal).
+Within the default miscue limit (half the radius) the cue reaches every contact point, so this
+matters only with a larger ``miscue_limit``; elevated draw shots that hop the ball (Dr. Dave,
+TP B.10) are legal strokes, not scoops.
 """
 
 from __future__ import annotations
@@ -41,14 +36,14 @@ from numpy.typing import NDArray
 from nineball.errors import InvalidInputError
 from nineball.physics.params import PhysicsParams
 
-__all__ = ["MAX_ELEVATION", "SCOOP_MARGIN", "Stroke"]
+__all__ = ["CUE_TIP_RADIUS", "MAX_ELEVATION", "Stroke"]
 
 MAX_ELEVATION = math.radians(80.0)
 """Largest cue elevation accepted, in rad (80 deg)."""
 
-SCOOP_MARGIN = 0.1
-"""How far below the ball's equator, as a fraction of R, the tip's contact must be for a stroke
-that lifts the ball to be a scoop (an assumption: about the radius of the tip's contact patch)."""
+CUE_TIP_RADIUS = 0.0065
+"""Radius of the cue's tip in m, for the scoop test: 6.5 mm (a 13 mm tip; shafts are commonly
+12.5-13.5 mm at the tip)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -137,15 +132,17 @@ class Stroke:
         w = np.array([k * (self.side * rxd[q] + self.height * uxd[q]) for q in range(3)])
         heading = self.aim + self.squirt(params)
         v = np.array([self.speed * math.cos(heading), self.speed * math.sin(heading), 0.0])
+        # the contact point's height above the cloth, less the reach of the cue's end below it
+        depth = math.sqrt(max(0.0, 1.0 - self.side**2 - self.height**2))
+        low = R * (1.0 + self.height * up[2] - depth * d[2]) - CUE_TIP_RADIUS * ce
+        if low < 0.0:
+            raise InvalidInputError(
+                f"miscue: scoop, the cue cannot reach a contact {-low * 1000:.3g} mm that low "
+                f"without digging under the ball (elevation={math.degrees(self.elevation):.3g} "
+                f"deg, height={self.height!r})"
+            )
         down = self.speed * se / ce  # into the slate
         if params.e_slate * down >= params.hop_below:
-            depth = math.sqrt(max(0.0, 1.0 - self.side**2 - self.height**2))
-            if self.height * up[2] - depth * d[2] < -SCOOP_MARGIN:  # contact point's height / R
-                raise InvalidInputError(
-                    f"miscue: scoop, the tip meets the ball below its equator on a stroke that "
-                    f"lifts it (elevation={math.degrees(self.elevation):.3g} deg, "
-                    f"height={self.height!r})"
-                )
             _slate_bounce(v, w, down, params)
         return v, w
 

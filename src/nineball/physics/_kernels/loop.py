@@ -429,8 +429,10 @@ def run(
                 nx = jx / dn
                 ny = jy / dn
             sin_t = prm[P_H] / R - 1.0
-            if old_i == S_AIRBORNE:  # the nose meets a ball in flight at its own height
-                sin_t = (prm[P_H] - state_i[0, 2]) / R
+            if old_i == S_AIRBORNE:
+                # the nose edge meets a ball in flight at its own height; a rounded point (a
+                # jaw, met in the table plane) as a vertical wall
+                sin_t = (prm[P_H] - state_i[0, 2]) / R if bj < nseg else 0.0
                 if sin_t < -1.0:
                     sin_t = -1.0
             state_i = ball_cushion(state_i, nx, ny, sin_t, prm)
