@@ -291,3 +291,20 @@ def test_random_elevated_shots_are_sound() -> None:
         both = live[:, :, None] & live[:, None, :] & ~np.eye(n, dtype=bool)[None]
         assert np.all(gaps[both] >= 2 * R - 1e-9)
         assert_total_energy_never_increases(tr)
+
+
+def test_a_masse_goes_to_the_side_of_the_english() -> None:
+    """A steep cue (70 deg) with side: the ball ends up rolling well off the aim, to the side of
+    the english, symmetrically (here the slate's friction at the strike does it at once)."""
+
+    def heading(side: float) -> float:
+        tr = simulate(
+            [BallInput(id=0, r=(0.635, 0.6))],
+            stroke=Stroke(speed=0.4, aim=math.pi / 2, elevation=math.radians(70.0), side=side),
+        )
+        roll = next(e for e in tr.events() if e.states[0].motion is MotionState.ROLLING)
+        return math.degrees(math.atan2(roll.states[0].v[1], roll.states[0].v[0]))
+
+    right, left = heading(0.4), heading(-0.4)
+    assert right < 90.0 - 30.0
+    assert left - 90.0 == pytest.approx(90.0 - right, abs=1e-9)
