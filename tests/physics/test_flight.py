@@ -216,8 +216,8 @@ def test_flight_is_deterministic() -> None:
 
 
 def test_breaks_hop_and_rarely_lose_a_ball() -> None:
-    """200 seeded 8-10 m/s breaks, cue raised 0-10 deg: the cue ball often hops, and a ball
-    leaves the table in a few breaks (measured 4 of 200): possible, and rare."""
+    """200 seeded 8-10 m/s breaks, cue raised 0-10 deg: the cue ball hops in most (measured
+    136 of 200), and a ball leaves the table in a few (measured 4 of 200): possible, and rare."""
     hops = 0
     off = 0
     for seed in range(200):
@@ -234,7 +234,7 @@ def test_breaks_hop_and_rarely_lose_a_ball() -> None:
 
 def test_random_shots_rarely_leave_the_table() -> None:
     """500 random shots on random layouts, 0.5-8 m/s, cue raised 0-10 deg: balls leave the
-    table in a few (measured 8 of 500), never with a level cue."""
+    table in a few (measured 17 balls in 17 of 500 shots), never with a level cue."""
     off_level = 0
     off_raised = 0
     for seed in range(500):
@@ -255,7 +255,7 @@ def test_random_shots_rarely_leave_the_table() -> None:
         raised = simulate(balls, stroke=stroke)
         off_raised += len(raised.facts().off_table)
     assert off_level == 0
-    assert 0 < off_raised <= 25
+    assert 0 < off_raised <= 40
 
 
 def test_random_elevated_shots_are_sound() -> None:
