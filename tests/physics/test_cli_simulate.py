@@ -196,3 +196,30 @@ def test_output_is_identical_across_runs(
         assert main(["simulate"]) == 0
         texts.append(capsys.readouterr().out)
     assert texts[0] == texts[1]
+
+
+def test_flight_on_the_wire(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    request = {
+        "balls": [{"id": 0, "r": [0.635, 2.0]}],
+        "stroke": {"speed": 4.0, "aim_deg": 90.0, "elevation_deg": 60.0},
+    }
+    status, out = call(monkeypatch, capsys, request)
+    assert status == 0
+    types = [e["type"] for e in out["events"]]
+    assert types[:2] == ["stroke", "airborne"]
+    assert types[-1] == "off_table"
+    assert out["events"][0]["states"]["0"]["motion"] == "airborne"
+    assert out["events"][0]["states"]["0"]["v"][2] > 0.0
+    assert out["final"]["0"]["motion"] == "off_table"
+    assert out["facts"]["off_table"] == [0]
+    scoop = {
+        **request,
+        "params": {"miscue_limit": 0.9},
+        "stroke": {"speed": 2.0, "elevation_deg": 5.0, "height": -0.85},
+    }
+    status, out = call(monkeypatch, capsys, scoop)
+    assert status == 2
+    assert out["error"]["code"] == "miscue"
+    assert "scoop" in out["error"]["message"]

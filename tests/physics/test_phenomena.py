@@ -18,6 +18,7 @@ import pytest
 from nineball.physics import (
     BallInput,
     EventKind,
+    MotionState,
     PhysicsParams,
     Stroke,
     Trajectory,
@@ -161,7 +162,8 @@ def test_squirt_and_swerve() -> None:
         )
         ev = tr.events()
         v0 = ev[0].states[0].v
-        v1 = next(e for e in ev if e.kind is EventKind.SLIDE_ROLL).states[0].v
+        # where the ball starts to roll: a slide_roll, or a landing (a 30 deg cue hops the ball)
+        v1 = next(e for e in ev if e.states[0].motion is MotionState.ROLLING).states[0].v
         return math.degrees(math.atan2(v0[1], v0[0])), math.degrees(math.atan2(v1[1], v1[0]))
 
     # level cue: right english squirts the ball left (1-4 deg at 0.4 R) and it does not swerve

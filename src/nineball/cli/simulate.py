@@ -7,7 +7,8 @@ each bad request gets its own error object and the exit status is 0.
 Error codes: ``bad_json`` (unreadable JSON or a top level that is neither an object nor an
 array), ``invalid_input`` (a malformed or out-of-range field), ``unknown_param`` (a ``params``
 name the engine does not have), ``invalid_placement`` (overlapping balls or a ball outside the
-playing surface), ``miscue`` (a tip offset beyond the miscue limit: refused, not simulated).
+playing surface), ``miscue`` (a tip offset beyond the miscue limit, or a scoop: refused, not
+simulated).
 """
 
 from __future__ import annotations
@@ -87,7 +88,8 @@ def _parse_ball(raw: object, params: PhysicsParams) -> BallInput:
     v = _vector(raw.get("v", [0.0, 0.0]), (2, 3), f"ball {ball_id} v")
     if len(v) == 3 and v[2] != 0.0:
         raise SimulateError(
-            "invalid_input", f"ball {ball_id} v_z must be 0 (no flight), got {v[2]!r}"
+            "invalid_input",
+            f"ball {ball_id} v_z must be 0 (balls start on the cloth), got {v[2]!r}",
         )
     w = _vector(raw.get("w", [0.0, 0.0, 0.0]), (3,), f"ball {ball_id} w")
     return BallInput(id=ball_id, r=(r[0], r[1]), v=(v[0], v[1]), w=(w[0], w[1], w[2]))

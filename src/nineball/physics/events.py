@@ -30,6 +30,12 @@ class EventKind(StrEnum):
     """A rolling ball comes to rest."""
     SPIN_STOP = "spin_stop"
     """A spinning ball stops spinning."""
+    AIRBORNE = "airborne"
+    """A ball leaves the cloth: lifted by the stroke or an impact, or bouncing on the slate."""
+    LAND = "land"
+    """A ball in flight comes back to the cloth to stay (its rebound is below ``hop_below``)."""
+    OFF_TABLE = "off_table"
+    """A ball in flight passes over a cushion's nose or a pocket's rail: it has left the table."""
 
     @classmethod
     def from_code(cls, code: int) -> EventKind:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from nineball.physics._kernels.constants import EV_BALL_BALL, EV_CUSHION, EV_POCKET
+from nineball.physics._kernels.constants import EV_BALL_BALL, EV_CUSHION, EV_OFF_TABLE, EV_POCKET
 from nineball.physics.events import Event, EventKind
 
 __all__ = ["FIRST_CONTACT_TIE", "ShotFacts", "array_facts", "shot_facts"]
@@ -27,7 +27,7 @@ class ShotFacts:
     pocketed: tuple[int, ...]
     """Balls that ended in a pocket (0 for a scratch), ascending."""
     off_table: tuple[int, ...]
-    """Balls that left the table (always empty: the engine has no flight)."""
+    """Balls that left the table in flight (over a cushion or a pocket's rail), ascending."""
     rails: tuple[int, ...]
     """Balls (0 included) that touched a cushion or jaw after the first contact, ascending."""
 
@@ -47,11 +47,15 @@ def shot_facts(events: Sequence[Event]) -> ShotFacts:
             else:
                 break
     pocketed = sorted({e.balls[0] for e in events if e.kind is EventKind.POCKET})
+    off_table = sorted({e.balls[0] for e in events if e.kind is EventKind.OFF_TABLE})
     rails: set[int] = set()
     if first is not None:
         rails = {e.balls[0] for e in events if e.kind is EventKind.CUSHION and e.time >= t_first}
     return ShotFacts(
-        first_contact=first, pocketed=tuple(pocketed), off_table=(), rails=tuple(sorted(rails))
+        first_contact=first,
+        pocketed=tuple(pocketed),
+        off_table=tuple(off_table),
+        rails=tuple(sorted(rails)),
     )
 
 
@@ -82,4 +86,7 @@ def array_facts(
             late = (kinds == EV_CUSHION) & (times >= t_first)
             rails = tuple(int(b) for b in np.unique(ids[first[late]]))
     pocketed = tuple(int(b) for b in np.unique(ids[first[kinds == EV_POCKET]]))
-    return ShotFacts(first_contact=first_contact, pocketed=pocketed, off_table=(), rails=rails)
+    off_table = tuple(int(b) for b in np.unique(ids[first[kinds == EV_OFF_TABLE]]))
+    return ShotFacts(
+        first_contact=first_contact, pocketed=pocketed, off_table=off_table, rails=rails
+    )

@@ -75,6 +75,20 @@ class PhysicsParams:
     (a push that starts while two balls touch) the settling always happens, whatever this value,
     and the impact is perfectly inelastic (see docs/physics.md, "Resting contact and pushes")."""
 
+    e_slate: float = 0.5
+    """Coefficient of restitution of a ball bouncing on the slate (dimensionless). Default 0.5
+    (Dr. Dave Alciatore's jump-shot analyses and physical-properties page: a ball bounces off the
+    bed with about half its incoming vertical speed)."""
+
+    hop_below: float = 0.25
+    """Upward speed in m/s below which a ball does not leave the cloth. Default 0.25 m/s (engine
+    policy): such a hop would rise at most 3.2 mm (v^2 / 2g) for at most 51 ms, far too low to
+    clear a ball (2R = 57 mm) or a cushion nose (36 mm), and the cloth's compliance absorbs it.
+    The vertical speed an impact gives a ball on the cloth (ball-ball friction with follow or
+    draw stays below about 0.22 m/s at 8 m/s) and the slate's rebound of a cue stroke with a
+    nearly level cue are absorbed, so ordinary shots stay planar; a slower rebound of a
+    bouncing ball ends its flight (it lands)."""
+
     cue_endmass: float = 0.008
     """Effective end mass of the cue shaft in kg, for squirt. Default 0.008 kg (Dr. Dave's squirt
     measurements: typical shafts 5-10 g; TP A.31)."""
@@ -103,7 +117,9 @@ class PhysicsParams:
         for name in positive:
             if getattr(self, name) <= 0.0:
                 raise InvalidInputError(f"param {name!r} must be > 0, got {getattr(self, name)!r}")
-        for name in ("e_ball", "e_cushion"):
+        if self.hop_below <= 0.0:
+            raise InvalidInputError(f"param 'hop_below' must be > 0, got {self.hop_below!r}")
+        for name in ("e_ball", "e_cushion", "e_slate"):
             if not 0.0 <= getattr(self, name) <= 1.0:
                 raise InvalidInputError(
                     f"param {name!r} must be in [0, 1], got {getattr(self, name)!r}"

@@ -79,6 +79,8 @@ def param_vector(params: PhysicsParams, table: TableSpec) -> NDArray[np.float64]
     prm[k.P_MUC] = params.mu_cushion
     prm[k.P_SLOW] = params.settle_below
     prm[k.P_H] = min(max(table.nose_height, params.radius), 2.0 * params.radius)
+    prm[k.P_ES] = params.e_slate
+    prm[k.P_HOP] = params.hop_below
     prm.setflags(write=False)
     return prm
 
@@ -196,7 +198,8 @@ class Trajectory:
         """Every ball's centre at the given times, shape (len(times), n, 3), in m.
 
         Positions are evaluated in closed form from the last event of each ball at or before
-        each time; a pocketed ball stays at the point where it was captured.
+        each time (z included: a ball in flight follows its parabola); a pocketed ball stays at
+        the point where it was captured, and a ball off the table where it left it.
         """
         return self.states_at(times)[:, :, 0, :]
 
@@ -341,6 +344,8 @@ def prepare(
 
 def _classify_input(state: NDArray[np.float64], R: float, prm: NDArray[np.float64]) -> int:
     """A ball's motion state at t = 0; a spin within tolerance of rolling is snapped to it."""
+    if state[1, 2] != 0.0:  # lifted off the cloth by the stroke: airborne, spin as struck
+        return int(classify(state, prm))
     speed = math.hypot(state[1, 0], state[1, 1])
     slip = math.hypot(state[1, 0] - R * state[2, 1], state[1, 1] + R * state[2, 0])
     if slip <= ROLLING_INPUT_TOLERANCE * speed:

@@ -8,7 +8,7 @@ __all__ = ["MotionState"]
 
 
 class MotionState(IntEnum):
-    """How a ball moves between events (Leckie & Greenspan's states, plus pocketed)."""
+    """How a ball moves between events (Leckie & Greenspan's states, plus pocketed and flight)."""
 
     STATIONARY = 0
     """At rest: no translation and no spin."""
@@ -20,6 +20,10 @@ class MotionState(IntEnum):
     """Translating without slip at the cloth."""
     POCKETED = 4
     """Captured by a pocket; no longer on the table."""
+    AIRBORNE = 5
+    """In flight above the cloth (falling freely, spin constant)."""
+    OFF_TABLE = 6
+    """Left the table (over a cushion or a pocket's rail); no longer in play."""
 
     @property
     def wire_name(self) -> str:
@@ -28,5 +32,5 @@ class MotionState(IntEnum):
 
     @property
     def is_moving(self) -> bool:
-        """True for sliding and rolling balls (the ones that translate)."""
-        return self in (MotionState.SLIDING, MotionState.ROLLING)
+        """True for sliding, rolling and airborne balls (the ones that translate)."""
+        return self in (MotionState.SLIDING, MotionState.ROLLING, MotionState.AIRBORNE)

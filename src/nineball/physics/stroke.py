@@ -4,15 +4,25 @@ Model: a rigid, instantaneous impulse J along the cue axis d through the tip's c
 the ball (Leckie & Greenspan's cue strike; Alciatore TP A.30 for spin from tip offset). The
 contact point is R (side * right + height * up - sqrt(1 - side^2 - height^2) * d), where right
 and up are perpendicular to the cue. The ball gets v = J/m and w = (r_c x J) / I with
-I = 2/5 m R^2. The vertical part of J (an elevated cue pushes the ball into the slate) is taken
-by the slate: the ball's horizontal speed is ``speed`` and its spin comes from the whole J
-(so an elevated cue gives massé spin). Jumps are not modelled.
+I = 2/5 m R^2: its horizontal speed is ``speed``, its spin comes from the whole J (so an
+elevated cue gives massé and swerve spin), and an elevated cue drives it down into the slate at
+``speed`` tan(elevation).
 
-Squirt: side english deflects the cue ball away from the side hit by
-atan(5/2 s sqrt(1 - s^2) / (1 + m/m_e + 5/2 (1 - s^2))) with s the side offset and m_e the cue's
-end mass (Alciatore TP A.31). Miscue: a tip offset beyond ``PhysicsParams.miscue_limit`` (half
-the radius, Dr. Dave) is refused with :class:`nineball.errors.InvalidInputError`; the engine does
-not simulate miscues (a miscue is a failed stroke, not an event).
+The slate (Dr. Dave Alciatore's jump-shot analysis: the cue ball is driven into the bed and
+bounces off it): the ball rebounds at e_slate times that downward speed, and the friction of the
+cloth contact (mu_slide, capped at the impulse that makes the ball roll) acts against the
+contact's slip with the normal impulse (1 + e_slate) m v_down. If the rebound is slower than
+``hop_below`` the slate takes the whole vertical impulse and the ball stays on the cloth, with
+no friction impulse (a nearly level cue: the planar stroke). Otherwise the ball leaves the cloth:
+a jump, or the hop of a hard break with a slightly raised cue.
+
+Scoop: the tip can only meet the ball where the cue's end stays above the cloth. A contact point
+lower than that (its normal pointing down toward the slate, so low that the cue's end, a disc of
+``CUE_TIP_RADIUS`` around the cue's axis, would be in the slate) can only be reached by digging
+the tip under the ball: a scoop, refused as a miscue (WPA: scooping the cue ball is illegal).
+Within the default miscue limit (half the radius) the cue reaches every contact point, so this
+matters only with a larger ``miscue_limit``; elevated draw shots that hop the ball (Dr. Dave,
+TP B.10) are legal strokes, not scoops.
 """
 
 from __future__ import annotations
@@ -26,10 +36,14 @@ from numpy.typing import NDArray
 from nineball.errors import InvalidInputError
 from nineball.physics.params import PhysicsParams
 
-__all__ = ["MAX_ELEVATION", "Stroke"]
+__all__ = ["CUE_TIP_RADIUS", "MAX_ELEVATION", "Stroke"]
 
 MAX_ELEVATION = math.radians(80.0)
 """Largest cue elevation accepted, in rad (80 deg)."""
+
+CUE_TIP_RADIUS = 0.0065
+"""Radius of the cue's tip in m, for the scoop test: 6.5 mm (a 13 mm tip; shafts are commonly
+12.5-13.5 mm at the tip)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -81,8 +95,10 @@ class Stroke:
     def ball_velocities(self, params: PhysicsParams) -> tuple[NDArray[np.float64], ...]:
         """The cue ball's velocity (m/s) and angular velocity (rad/s) just after the stroke.
 
+        The vertical velocity is the slate's rebound (0 when the ball stays on the cloth).
+
         Raises:
-            InvalidInputError: the tip offset is beyond the miscue limit.
+            InvalidInputError: the tip offset is beyond the miscue limit, or a scoop.
         """
         if self.offset > params.miscue_limit:
             raise InvalidInputError(
@@ -116,4 +132,36 @@ class Stroke:
         w = np.array([k * (self.side * rxd[q] + self.height * uxd[q]) for q in range(3)])
         heading = self.aim + self.squirt(params)
         v = np.array([self.speed * math.cos(heading), self.speed * math.sin(heading), 0.0])
+        # the contact point's height above the cloth, less the reach of the cue's end below it
+        depth = math.sqrt(max(0.0, 1.0 - self.side**2 - self.height**2))
+        low = R * (1.0 + self.height * up[2] - depth * d[2]) - CUE_TIP_RADIUS * ce
+        if low < 0.0:
+            raise InvalidInputError(
+                f"miscue: scoop, the cue cannot reach a contact {-low * 1000:.3g} mm that low "
+                f"without digging under the ball (elevation={math.degrees(self.elevation):.3g} "
+                f"deg, height={self.height!r})"
+            )
+        down = self.speed * se / ce  # into the slate
+        if params.e_slate * down >= params.hop_below:
+            _slate_bounce(v, w, down, params)
         return v, w
+
+
+def _slate_bounce(
+    v: NDArray[np.float64], w: NDArray[np.float64], down: float, params: PhysicsParams
+) -> None:
+    """The slate's rebound of a ball driven into it at ``down`` m/s, in place.
+
+    As the kernels' ``resolve.slate``: v_z = e_slate down, friction against the contact's slip.
+    """
+    R = params.radius
+    ux, uy = v[0] - R * w[1], v[1] + R * w[0]
+    un = math.hypot(ux, uy)
+    if un > 0.0:
+        f = min(params.mu_slide * (1.0 + params.e_slate) * down, 2.0 / 7.0 * un)
+        fx, fy = -f * ux / un, -f * uy / un
+        v[0] += fx
+        v[1] += fy
+        w[0] += 2.5 * fy / R
+        w[1] -= 2.5 * fx / R
+    v[2] = params.e_slate * down

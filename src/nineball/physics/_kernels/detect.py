@@ -1,6 +1,6 @@
 """Times of the next ball-ball, ball-cushion, ball-jaw and ball-pocket events.
 
-Each function takes the position polynomials r(t) = c[0] + c[1] t + c[2] t^2 (shape (3, 2), from
+Each function takes the position polynomials r(t) = c[0] + c[1] t + c[2] t^2 (shape (3, 3), from
 :func:`motion.coefficients`) of balls that translate, at the current time, and a horizon (the
 earliest next motion transition of the balls involved, after which their polynomials change), and
 returns the time from now of the first event, or inf. Contact policy:
@@ -26,7 +26,7 @@ import numpy as np
 from nineball.physics._kernels.jit import internal
 from nineball.physics._kernels.roots import first_down_crossing, poly4
 
-__all__ = ["TOUCH", "V_REST", "capture_time", "circle_time", "segment_time"]
+__all__ = ["TOUCH", "V_REST", "capture_time", "circle_time", "edge_time", "segment_time"]
 
 TOUCH = 1e-9
 """Distance in m within which two surfaces count as touching (the near-future epsilon)."""
@@ -47,11 +47,17 @@ def circle_time(
     by: float,
     ax: float,
     ay: float,
+    cz: float,
+    bz: float,
+    az: float,
     d: float,
     horizon: float,
     v_rest: float,
 ) -> float:
     """First time |c + b t + a t^2| reaches d from outside (a quartic), with the contact policy.
+
+    Three-dimensional: the z terms are zero for two balls on the cloth (and for the jaws, which
+    are tested in the table plane) and are added last, so they change no bit of a planar case.
 
     Ball-ball: c, b, a are the differences of the two balls' position polynomials, d = 2R and
     ``v_rest`` = V_REST: a touching pair also has an event when its approach starts (resting
@@ -59,19 +65,21 @@ def circle_time(
     ``v_rest`` = 0 (no resting-contact search: any approach at contact is an event now).
     (A float rather than a literal flag: one compiled specialization serves both.)
     """
-    dist = math.sqrt(cx * cx + cy * cy)
+    dist = math.sqrt(cx * cx + cy * cy + cz * cz)
     h = horizon
     # quick rejection: the gap cannot close within the horizon
-    reach = math.sqrt(bx * bx + by * by) * h + math.sqrt(ax * ax + ay * ay) * h * h
+    reach = (
+        math.sqrt(bx * bx + by * by + bz * bz) * h + math.sqrt(ax * ax + ay * ay + az * az) * h * h
+    )
     if dist - d > reach + TOUCH:
         return np.inf
-    c0 = cx * cx + cy * cy - d * d
-    k1 = 2.0 * (bx * cx + by * cy)
+    c0 = cx * cx + cy * cy + cz * cz - d * d
+    k1 = 2.0 * (bx * cx + by * cy + bz * cz)
     band = 2.0 * d * TOUCH  # p = |r|^2 - d^2 at a gap of TOUCH (to first order)
     touching = dist - d <= TOUCH
-    k4 = ax * ax + ay * ay
-    k3 = 2.0 * (ax * bx + ay * by)
-    k2 = bx * bx + by * by + 2.0 * (ax * cx + ay * cy)
+    k4 = ax * ax + ay * ay + az * az
+    k3 = 2.0 * (ax * bx + ay * by + az * bz)
+    k2 = bx * bx + by * by + bz * bz + 2.0 * (ax * cx + ay * cy + az * cz)
     if touching and v_rest > 0.0:
         # p' = k1 + 2 k2 t + 3 k3 t^2 + 4 k4 t^3 = -2 |r| (approach speed)
         slack = 2.0 * d * v_rest
@@ -113,6 +121,49 @@ def segment_time(c: np.ndarray, seg: np.ndarray, horizon: float, R: float) -> fl
     ey = seg[3] - seg[1]
     f = (px * ex + py * ey) / (ex * ex + ey * ey)
     if 0.0 <= f <= 1.0:
+        return t
+    return np.inf
+
+
+@internal
+def edge_time(c: np.ndarray, seg: np.ndarray, horizon: float, R: float, H: float) -> float:
+    """Time until a ball in flight touches a cushion's nose edge (or a facing's), a quartic.
+
+    The nose is a horizontal line at height H along the segment. On the cloth a ball touches it
+    when its centre is R from the segment's line (the engine's nose-to-nose frame), so the edge
+    lies R (1 - cos t) on the table side of that line, with sin t = H/R - 1. In flight the
+    horizontal motion is linear and z(t) quadratic: the contact is the first time the distance
+    from the centre to the edge falls to R, with the ball on the table side of the edge and the
+    contact within the segment's length.
+    """
+    nx = seg[4]
+    ny = seg[5]
+    st = H / R - 1.0
+    e0 = nx * (c[0, 0] - seg[0]) + ny * (c[0, 1] - seg[1]) - R * (1.0 - math.sqrt(1.0 - st * st))
+    e1 = nx * c[1, 0] + ny * c[1, 1]
+    if e0 < 0.0 or (e0 > R + TOUCH and e0 + e1 * horizon > R + TOUCH):
+        return np.inf
+    z0 = c[0, 2] - H
+    z1 = c[1, 2]
+    z2 = c[2, 2]
+    k4 = z2 * z2
+    k3 = 2.0 * z1 * z2
+    k2 = z1 * z1 + 2.0 * z0 * z2 + e1 * e1
+    k1 = 2.0 * (e0 * e1 + z0 * z1)
+    k0 = e0 * e0 + z0 * z0 - R * R
+    band = 2.0 * R * TOUCH
+    if k0 <= band and k1 < 0.0:
+        t = 0.0
+    else:
+        t = first_down_crossing(k4, k3, k2, k1, k0, horizon, band)
+        if t == np.inf:
+            return t
+    px = c[0, 0] + c[1, 0] * t - seg[0]
+    py = c[0, 1] + c[1, 1] * t - seg[1]
+    ex = seg[2] - seg[0]
+    ey = seg[3] - seg[1]
+    f = (px * ex + py * ey) / (ex * ex + ey * ey)
+    if 0.0 <= f <= 1.0 and e0 + e1 * t >= 0.0:
         return t
     return np.inf
 

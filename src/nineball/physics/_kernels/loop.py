@@ -8,6 +8,13 @@ closed form, so a ball untouched by events accumulates no rounding.
 Tie rule for simultaneous events (equal times to the last bit): transitions first, then pocket
 captures, then cushion and jaw contacts, then ball-ball contacts; within a kind, the lowest ball
 index first, then the lowest second index (other ball, cushion or pocket).
+
+Flight: a ball in the air (``S_AIRBORNE``) meets the cushion noses at their height
+(:func:`detect.edge_time`); if its centre passes over a cushion's nose line (it cleared the
+nose) or over a pocket's capture line with its bottom above the nose height, it is off the
+table. Its return to the slate is its transition: a bounce (``airborne`` again) or, when the
+rebound is slower than ``hop_below``, a landing (``land``). An ``airborne`` event is also
+recorded, at the same time, after the impact (or the stroke) that lifts a ball off the cloth.
 """
 
 from __future__ import annotations
@@ -17,15 +24,22 @@ import math
 import numpy as np
 
 from nineball.physics._kernels.constants import (
+    EV_AIRBORNE,
     EV_BALL_BALL,
     EV_CUSHION,
+    EV_LAND,
+    EV_OFF_TABLE,
     EV_POCKET,
     EV_ROLL_SPIN,
     EV_ROLL_STOP,
     EV_SLIDE_ROLL,
     EV_SPIN_STOP,
+    P_H,
+    P_HOP,
     P_R,
     P_SLOW,
+    S_AIRBORNE,
+    S_OFF_TABLE,
     S_POCKETED,
     S_ROLLING,
     S_SLIDING,
@@ -36,6 +50,7 @@ from nineball.physics._kernels.detect import (
     V_REST,
     capture_time,
     circle_time,
+    edge_time,
     segment_time,
 )
 from nineball.physics._kernels.jit import entry, internal
@@ -46,7 +61,7 @@ from nineball.physics._kernels.motion import (
     settle,
     transition_time,
 )
-from nineball.physics._kernels.resolve import V_PUSH, ball_ball, ball_cushion, ball_rest
+from nineball.physics._kernels.resolve import V_PUSH, ball_ball, ball_cushion, ball_rest, slate
 
 __all__ = ["run"]
 
@@ -75,7 +90,7 @@ def _update(
     cush_id[i] = -1
     pock_t[i] = np.inf
     pock_id[i] = -1
-    if mot[i] == S_POCKETED:
+    if mot[i] == S_POCKETED or mot[i] == S_OFF_TABLE:
         trans[i] = np.inf
         for k in range(n):
             if k < i:
@@ -86,18 +101,35 @@ def _update(
     trans[i] = t + transition_time(rvw[i], mot[i], prm)
     h = trans[i] - t
     R = prm[P_R]
-    moving_i = mot[i] == S_SLIDING or mot[i] == S_ROLLING
+    flying = mot[i] == S_AIRBORNE
+    moving_i = mot[i] == S_SLIDING or mot[i] == S_ROLLING or flying
     ci = coefficients(rvw[i], mot[i], prm)
+    H = prm[P_H]
+    nsj = segs.shape[0] + jaws.shape[0]
     if moving_i:
         for k in range(segs.shape[0]):
-            tc = segment_time(ci, segs[k], h, R)
+            if flying:
+                tc = edge_time(ci, segs[k], h, R, H)
+                # the centre passes over the nose line: off the table (index nsj + k)
+                to = segment_time(ci, segs[k], h, 0.0)
+                if to < tc:
+                    tc = to
+                    kk = nsj + k
+                else:
+                    kk = k
+            else:
+                tc = segment_time(ci, segs[k], h, R)
+                kk = k
             if tc < np.inf and t + tc < cush_t[i]:
                 cush_t[i] = t + tc
-                cush_id[i] = k
+                cush_id[i] = kk
         for k in range(jaws.shape[0]):
             jaw = jaws[k]
             tc = circle_time(ci[0, 0] - jaw[0], ci[0, 1] - jaw[1], ci[1, 0], ci[1, 1], ci[2, 0],
-                             ci[2, 1], R + jaw[2], h, 0.0)  # fmt: skip
+                             ci[2, 1], 0.0, 0.0, 0.0, R + jaw[2], h, 0.0)  # fmt: skip
+            # in flight, a ball whose bottom is above the nose passes over the rounded point
+            if flying and ci[0, 2] + (ci[1, 2] + ci[2, 2] * tc) * tc - R >= H:
+                tc = np.inf
             if tc < np.inf and t + tc < cush_t[i]:
                 cush_t[i] = t + tc
                 cush_id[i] = segs.shape[0] + k
@@ -111,8 +143,8 @@ def _update(
             continue
         a = k if k < i else i
         b = i if k < i else k
-        moving_k = mot[k] == S_SLIDING or mot[k] == S_ROLLING
-        if mot[k] == S_POCKETED or not (moving_i or moving_k):
+        moving_k = mot[k] == S_SLIDING or mot[k] == S_ROLLING or mot[k] == S_AIRBORNE
+        if mot[k] == S_POCKETED or mot[k] == S_OFF_TABLE or not (moving_i or moving_k):
             pair[a, b] = np.inf
             continue
         ck = coefficients(evolve(rvw[k], mot[k], t - tref[k], prm), mot[k], prm)
@@ -122,6 +154,7 @@ def _update(
         c2 = ck if a == i else ci
         tc = circle_time(c2[0, 0] - c1[0, 0], c2[0, 1] - c1[0, 1], c2[1, 0] - c1[1, 0],
                          c2[1, 1] - c1[1, 1], c2[2, 0] - c1[2, 0], c2[2, 1] - c1[2, 1],
+                         c2[0, 2] - c1[0, 2], c2[1, 2] - c1[1, 2], c2[2, 2] - c1[2, 2],
                          2.0 * R, hk, V_REST)  # fmt: skip
         pair[a, b] = t + tc
 
@@ -235,15 +268,25 @@ def run(
     ev_s = np.empty((max_events, 2, 3, 3))
     ev_m = np.empty((max_events, 2), dtype=np.int64)
     dirty = np.empty(n, dtype=np.int64)  # balls whose cached event times must be recomputed
+    launch = np.empty(n, dtype=np.int64)  # balls just lifted off the cloth (an airborne event)
     for i in range(n):
         trans[i] = transition_time(rvw[i], mot[i], prm)
         dirty[i] = 1
+        launch[i] = 1 if mot[i] == S_AIRBORNE else 0
     count = n - n  # a non-literal integer for numba (one compiled signature)
     truncated = False
     no_ball = count - 1
     R = prm[P_R]
+    nsj = nseg + jaws.shape[0]
+    airborne = no_ball + 1 + EV_AIRBORNE  # a non-literal code: no second compiled _record
     t = 0.0
     while True:
+        for i in range(n):
+            if launch[i] != 0 and count < max_events:
+                _record(ev_t, ev_k, ev_i, ev_j, ev_s, ev_m, count, t, airborne, i, no_ball,
+                        rvw[i], mot[i], rvw[i], no_ball)  # fmt: skip
+                count += 1
+            launch[i] = 0
         # one call site for the update and one for the record keep the compiled loop small
         for i in range(n):
             if dirty[i] != 0:
@@ -286,6 +329,12 @@ def run(
         t = best
         state_i = evolve(rvw[bi], mot[bi], t - tref[bi], prm)
         state_j = state_i
+        old_i = mot[bi]
+        old_j = mot[bj] if kind == EV_BALL_BALL else old_i
+        if kind == EV_CUSHION and bj >= nsj:
+            kind = EV_OFF_TABLE  # a ball in flight passed over a cushion's nose
+        elif kind == EV_POCKET and old_i == S_AIRBORNE and state_i[0, 2] - R >= prm[P_H]:
+            kind = EV_OFF_TABLE  # over the pocket, too high to drop: beyond the rail
         settle_ball = no_ball
         rest = False
         if kind in (EV_BALL_BALL, EV_CUSHION):
@@ -296,11 +345,14 @@ def run(
                 state_j = evolve(rvw[bj], mot[bj], t - tref[bj], prm)
                 nx = state_j[0, 0] - state_i[0, 0]
                 ny = state_j[0, 1] - state_i[0, 1]
-                approach = (state_i[1, 0] - state_j[1, 0]) * nx + (
-                    state_i[1, 1] - state_j[1, 1]
-                ) * ny
-                dist = math.sqrt(nx * nx + ny * ny)
-                rest = approach < V_PUSH * dist
+                nz = state_j[0, 2] - state_i[0, 2]
+                approach = (
+                    (state_i[1, 0] - state_j[1, 0]) * nx
+                    + (state_i[1, 1] - state_j[1, 1]) * ny
+                    + (state_i[1, 2] - state_j[1, 2]) * nz
+                )
+                dist = math.sqrt(nx * nx + ny * ny + nz * nz)
+                rest = approach < V_PUSH * dist and old_i != S_AIRBORNE and old_j != S_AIRBORNE
                 slow = rest or approach < prm[P_SLOW] * dist
             else:
                 if bj < nseg:
@@ -326,7 +378,15 @@ def run(
         elif kind == 0:
             old = mot[bi]
             bj = no_ball
-            if old == S_SLIDING:
+            if old == S_AIRBORNE:
+                # back at the slate: a bounce, or a landing if the rebound is too slow to fly
+                state_i = slate(state_i, prm)
+                kind = EV_AIRBORNE
+                if state_i[1, 2] < prm[P_HOP]:
+                    state_i[1, 2] = 0.0
+                    mot[bi] = classify(state_i, prm)
+                    kind = EV_LAND
+            elif old == S_SLIDING:
                 state_i[2, 0] = -state_i[1, 1] / R
                 state_i[2, 1] = state_i[1, 0] / R
                 mot[bi] = S_ROLLING
@@ -348,12 +408,16 @@ def run(
                 state_i[2, 2] = 0.0
                 mot[bi] = S_STATIONARY
                 kind = EV_SPIN_STOP
-        elif kind == EV_POCKET:
+        elif kind in (EV_POCKET, EV_OFF_TABLE):
             for c in range(3):
                 state_i[1, c] = 0.0
                 state_i[2, c] = 0.0
-            mot[bi] = S_POCKETED
-            pocket_of[bi] = bj
+            if kind == EV_POCKET:
+                mot[bi] = S_POCKETED
+                pocket_of[bi] = bj
+            else:
+                mot[bi] = S_OFF_TABLE
+                bj = no_ball
         elif kind == EV_CUSHION:
             if bj < nseg:
                 nx = -segs[bj, 4]
@@ -364,7 +428,14 @@ def run(
                 dn = math.sqrt(jx * jx + jy * jy)
                 nx = jx / dn
                 ny = jy / dn
-            state_i = ball_cushion(state_i, nx, ny, prm)
+            sin_t = prm[P_H] / R - 1.0
+            if old_i == S_AIRBORNE:
+                # the nose edge meets a ball in flight at its own height; a rounded point (a
+                # jaw, met in the table plane) as a vertical wall
+                sin_t = (prm[P_H] - state_i[0, 2]) / R if bj < nseg else 0.0
+                if sin_t < -1.0:
+                    sin_t = -1.0
+            state_i = ball_cushion(state_i, nx, ny, sin_t, prm)
         elif rest:
             state_i, state_j = ball_rest(state_i, state_j, prm)
         else:
@@ -377,6 +448,8 @@ def run(
             st = state_i if q == 0 else state_j
             if settle_ball != no_ball or kind in (EV_CUSHION, EV_BALL_BALL):
                 mot[b] = classify(st, prm)
+                if mot[b] == S_AIRBORNE and (old_i if q == 0 else old_j) != S_AIRBORNE:
+                    launch[b] = 1
             _put(rvw, b, st)
             tref[b] = t
             dirty[b] = 1

@@ -7,6 +7,11 @@ The contact point with the cloth is at -R z, so its velocity (the slip) is
 u = v + w x (-R z) = (v_x - R w_y, v_y + R w_x). Sliding friction decelerates u at 7/2 mu_s g and
 v at mu_s g along u; rolling (u = 0) decelerates v at mu_r g; the z-spin decays linearly at
 alpha in every state.
+
+Flight (``S_AIRBORNE``): the ball is off the cloth and falls freely, r(t) = r0 + v0 t - g t^2 z / 2,
+with constant spin (no air drag, no Magnus force: at pool speeds both change a flight of a few
+tenths of a second by far less than a millimetre). Its next transition is its return to the
+slate (z = R).
 """
 
 from __future__ import annotations
@@ -18,9 +23,13 @@ import numpy as np
 from nineball.physics._kernels.constants import (
     P_ALPHA,
     P_G,
+    P_HOP,
     P_MUR,
     P_MUS,
     P_R,
+    S_AIRBORNE,
+    S_OFF_TABLE,
+    S_POCKETED,
     S_ROLLING,
     S_SLIDING,
     S_SPINNING,
@@ -44,10 +53,16 @@ def evolve(rvw: np.ndarray, state: int, dt: float, prm: np.ndarray) -> np.ndarra
     Contract: returns a new array; ``rvw`` is not modified.
     """
     out = rvw.copy()
-    if dt == 0.0 or state == S_STATIONARY or state > S_ROLLING:
+    if dt == 0.0 or state in (S_STATIONARY, S_POCKETED, S_OFF_TABLE):
         return out
     R = prm[P_R]
     g = prm[P_G]
+    if state == S_AIRBORNE:
+        for q in range(3):
+            out[0, q] = rvw[0, q] + rvw[1, q] * dt
+        out[0, 2] -= 0.5 * g * dt * dt
+        out[1, 2] = rvw[1, 2] - g * dt
+        return out
     # the z-spin decays linearly and stops at zero without reversing
     spin = abs(rvw[2, 2]) - prm[P_ALPHA] * dt
     out[2, 2] = math.copysign(spin, rvw[2, 2]) if spin > 0.0 else 0.0
@@ -99,19 +114,26 @@ def transition_time(rvw: np.ndarray, state: int, prm: np.ndarray) -> float:
         return float(math.sqrt(rvw[1, 0] ** 2 + rvw[1, 1] ** 2) / (prm[P_MUR] * g))
     if state == S_SPINNING:
         return float(abs(rvw[2, 2]) / prm[P_ALPHA])
+    if state == S_AIRBORNE:  # back at the slate: z(t) = R
+        vz = rvw[1, 2]
+        dz = rvw[0, 2] - prm[P_R]
+        return float((vz + math.sqrt(vz * vz + 2.0 * g * (dz if dz > 0.0 else 0.0))) / g)
     return np.inf
 
 
 @internal
 def coefficients(rvw: np.ndarray, state: int, prm: np.ndarray) -> np.ndarray:
-    """Position as a polynomial in time: r(t) = c[0] + c[1] t + c[2] t^2, shape (3, 2)."""
-    c = np.empty((3, 2))
-    c[0, 0] = rvw[0, 0]
-    c[0, 1] = rvw[0, 1]
-    for q in range(1, 3):
-        c[q, 0] = 0.0
-        c[q, 1] = 0.0
-    if state in (S_SLIDING, S_ROLLING):
+    """Position as a polynomial in time: r(t) = c[0] + c[1] t + c[2] t^2, shape (3, 3)."""
+    c = np.empty((3, 3))
+    for q in range(3):
+        c[0, q] = rvw[0, q]
+        c[1, q] = 0.0
+        c[2, q] = 0.0
+    if state == S_AIRBORNE:
+        for q in range(3):
+            c[1, q] = rvw[1, q]
+        c[2, 2] = -0.5 * prm[P_G]
+    elif state in (S_SLIDING, S_ROLLING):
         c[1, 0] = rvw[1, 0]
         c[1, 1] = rvw[1, 1]
         g = prm[P_G]
@@ -135,10 +157,15 @@ def coefficients(rvw: np.ndarray, state: int, prm: np.ndarray) -> np.ndarray:
 def classify(rvw: np.ndarray, prm: np.ndarray) -> int:
     """Motion state of a free ball from its velocities; snaps near-rolling spin to rolling.
 
-    Modifies ``rvw`` in place: the vertical velocity is set to zero (planar engine), speeds
-    below V_EPS to zero, and a slip below U_EPS is removed by setting the spin to roll.
+    A ball above the cloth, or on it and moving up at ``hop_below`` or faster, is airborne
+    (left unchanged). Otherwise ``rvw`` is modified in place: the ball is put on the cloth and
+    its vertical velocity set to zero (a downward one is taken by the slate, an upward one
+    slower than ``hop_below`` is absorbed by the cloth), speeds below V_EPS are set to zero, and
+    a slip below U_EPS is removed by setting the spin to roll.
     """
     R = prm[P_R]
+    if rvw[0, 2] > R or rvw[1, 2] >= prm[P_HOP]:
+        return S_AIRBORNE
     rvw[1, 2] = 0.0
     rvw[0, 2] = R
     vn = math.sqrt(rvw[1, 0] ** 2 + rvw[1, 1] ** 2)

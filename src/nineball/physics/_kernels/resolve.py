@@ -2,9 +2,12 @@
 
 Both are instantaneous impulse models of rigid spheres with Coulomb friction at the contact,
 where the friction impulse is capped at the value that stops the relative sliding at the contact
-(the sliding never reverses). The engine is planar: after an impact the vertical velocity is
-discarded (the slate absorbs a downward one; an upward one would be a hop, which is not
-modelled), so no energy is created. Contract: both functions return new arrays.
+(the sliding never reverses). Impacts are three-dimensional: a ball in flight meets another
+ball along the 3D line of centres and a cushion nose at the nose's real height. A ball on the
+cloth keeps a downward velocity from an impact only until :func:`motion.classify` gives it to
+the slate (the slate contact is simultaneous with the impact and does not bounce, as in
+Mathavan et al. 2010); an upward one launches it if it reaches ``hop_below``. :func:`slate` is the
+bounce of a falling ball on the slate. Contract: every function returns new arrays.
 """
 
 from __future__ import annotations
@@ -16,19 +19,20 @@ import numpy as np
 from nineball.physics._kernels.constants import (
     P_EB,
     P_EC,
+    P_ES,
     P_FA,
     P_FB,
     P_FC,
     P_G,
-    P_H,
     P_M,
     P_MUC,
     P_MUR,
+    P_MUS,
     P_R,
 )
 from nineball.physics._kernels.jit import internal
 
-__all__ = ["V_PUSH", "ball_ball", "ball_cushion", "ball_rest"]
+__all__ = ["V_PUSH", "ball_ball", "ball_cushion", "ball_rest", "slate"]
 
 V_PUSH = 1e-6
 """Approach speed in m/s below which a ball-ball impact is always resolved by :func:`ball_rest`
@@ -72,31 +76,34 @@ def ball_ball(rvw1: np.ndarray, rvw2: np.ndarray, prm: np.ndarray) -> tuple[np.n
     b = rvw2.copy()
     nx = b[0, 0] - a[0, 0]
     ny = b[0, 1] - a[0, 1]
-    d = math.sqrt(nx * nx + ny * ny)
+    nz = b[0, 2] - a[0, 2]  # exactly 0 for two balls on the cloth
+    d = math.sqrt(nx * nx + ny * ny + nz * nz)
     nx /= d
     ny /= d
-    vn = (a[1, 0] - b[1, 0]) * nx + (a[1, 1] - b[1, 1]) * ny
+    nz /= d
+    vn = (a[1, 0] - b[1, 0]) * nx + (a[1, 1] - b[1, 1]) * ny + (a[1, 2] - b[1, 2]) * nz
     if vn <= 0.0:
         return a, b
     jn = 0.5 * (1.0 + prm[P_EB]) * m * vn
-    # contact point velocities: ball 1 at +R n, ball 2 at -R n (n horizontal)
-    # w x (R n) = R (-w_z n_y, w_z n_x, w_x n_y - w_y n_x)
-    u1x = a[1, 0] - R * a[2, 2] * ny
-    u1y = a[1, 1] + R * a[2, 2] * nx
+    # contact point velocities: ball 1 at +R n, ball 2 at -R n
+    # w x (R n) = R (w_y n_z - w_z n_y, w_z n_x - w_x n_z, w_x n_y - w_y n_x)
+    u1x = a[1, 0] - R * a[2, 2] * ny + R * a[2, 1] * nz
+    u1y = a[1, 1] + R * a[2, 2] * nx - R * a[2, 0] * nz
     u1z = a[1, 2] + R * (a[2, 0] * ny - a[2, 1] * nx)
-    u2x = b[1, 0] + R * b[2, 2] * ny
-    u2y = b[1, 1] - R * b[2, 2] * nx
+    u2x = b[1, 0] + R * b[2, 2] * ny - R * b[2, 1] * nz
+    u2y = b[1, 1] - R * b[2, 2] * nx + R * b[2, 0] * nz
     u2z = b[1, 2] - R * (b[2, 0] * ny - b[2, 1] * nx)
     sx = u1x - u2x
     sy = u1y - u2y
     sz = u1z - u2z
-    sn = sx * nx + sy * ny
+    sn = sx * nx + sy * ny + sz * nz
     sx -= sn * nx
     sy -= sn * ny
+    sz -= sn * nz
     slip = math.sqrt(sx * sx + sy * sy + sz * sz)
     px = -jn * nx
     py = -jn * ny
-    pz = 0.0
+    pz = -jn * nz
     if slip > 0.0:
         mu = prm[P_FA] + prm[P_FB] * math.exp(-prm[P_FC] * slip)
         jt = mu * jn
@@ -106,8 +113,8 @@ def ball_ball(rvw1: np.ndarray, rvw2: np.ndarray, prm: np.ndarray) -> tuple[np.n
         px -= jt * sx / slip
         py -= jt * sy / slip
         pz -= jt * sz / slip
-    _apply(a, R * nx, R * ny, 0.0, px, py, pz, m, inertia)
-    _apply(b, -R * nx, -R * ny, 0.0, -px, -py, -pz, m, inertia)
+    _apply(a, R * nx, R * ny, R * nz, px, py, pz, m, inertia)
+    _apply(b, -R * nx, -R * ny, -R * nz, -px, -py, -pz, m, inertia)
     return a, b
 
 
@@ -170,11 +177,15 @@ def ball_rest(rvw1: np.ndarray, rvw2: np.ndarray, prm: np.ndarray) -> tuple[np.n
 
 
 @internal
-def ball_cushion(rvw: np.ndarray, nx: float, ny: float, prm: np.ndarray) -> np.ndarray:
-    """Resolve an impact with a rigid cushion whose nose is at height h (Han 2005).
+def ball_cushion(
+    rvw: np.ndarray, nx: float, ny: float, sin_t: float, prm: np.ndarray
+) -> np.ndarray:
+    """Resolve an impact with a rigid cushion nose (Han 2005).
 
     (nx, ny) is the horizontal unit vector from the ball's centre toward the cushion. The contact
-    point is R (cos t n + sin t z) with sin t = h/R - 1. Normal impulse (1 + e_c) m c along the
+    point is R (cos t n + sin t z): sin t = h/R - 1 for a ball on the cloth (h the nose height),
+    (h - z)/R for a ball in flight at height z (negative when it meets the nose below its
+    centre, which throws it up). Normal impulse (1 + e_c) m c along the
     contact normal (c = approach speed of the contact point), friction min(mu_c J_n, 2 m |s| / 7)
     against the contact's sliding s, as in Han's sliding/sticking cases.
     """
@@ -182,7 +193,6 @@ def ball_cushion(rvw: np.ndarray, nx: float, ny: float, prm: np.ndarray) -> np.n
     m = prm[P_M]
     inertia = 0.4 * m * R * R
     out = rvw.copy()
-    sin_t = prm[P_H] / R - 1.0
     cos_t = math.sqrt(1.0 - sin_t * sin_t)
     tx = cos_t * nx
     ty = cos_t * ny
@@ -217,4 +227,35 @@ def ball_cushion(rvw: np.ndarray, nx: float, ny: float, prm: np.ndarray) -> np.n
         py -= jt * sy / slip
         pz -= jt * sz / slip
     _apply(out, cx, cy, cz, px, py, pz, m, inertia)
+    return out
+
+
+@internal
+def slate(rvw: np.ndarray, prm: np.ndarray) -> np.ndarray:
+    """Bounce of a ball falling onto the slate (centre at z = R, moving down).
+
+    Normal impulse (1 + e_slate) m |v_z|, so the ball leaves at e_slate |v_z|; friction at the
+    cloth contact (mu_slide) against its slip u = v + w x (-R z), capped at 2/7 m |u|, the impulse
+    that makes it roll (the slip never reverses). Returns a new array, on the cloth (z = R).
+    """
+    R = prm[P_R]
+    out = rvw.copy()
+    out[0, 2] = R
+    down = -rvw[1, 2] if rvw[1, 2] < 0.0 else 0.0
+    ux = out[1, 0] - R * out[2, 1]
+    uy = out[1, 1] + R * out[2, 0]
+    un = math.sqrt(ux * ux + uy * uy)
+    if un > 0.0:
+        f = prm[P_MUS] * (1.0 + prm[P_ES]) * down  # impulse per unit mass
+        stop = 2.0 / 7.0 * un
+        if stop < f:
+            f = stop
+        fx = -f * ux / un
+        fy = -f * uy / un
+        # r x F / I with r = -R z and I = 2/5 m R^2
+        out[1, 0] += fx
+        out[1, 1] += fy
+        out[2, 0] += 2.5 * fy / R
+        out[2, 1] -= 2.5 * fx / R
+    out[1, 2] = prm[P_ES] * down
     return out
