@@ -62,7 +62,7 @@ def score(
             after = {
                 BallId(b): (float(st.r[0]), float(st.r[1]))
                 for b, st in trajectory.final_states().items()
-                if st.motion is not MotionState.POCKETED
+                if st.motion not in (MotionState.POCKETED, MotionState.OFF_TABLE)
             }
             if ruling.game_over is not None:  # the 9 on the break: won
                 chance = 1.0

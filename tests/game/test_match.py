@@ -241,3 +241,19 @@ def test_a_jump_attempt_whose_bridge_lands_on_a_ball_is_a_clause_11_foul() -> No
     again = Match(MatchConfig(players=("Ann", "Bob"), race_to=1), seed=3)
     again.set_position(layout)
     assert not again.strike(level).facts.obstruction_moved
+
+
+def test_a_ball_jumped_off_the_table_is_ruled_by_clause_10_from_the_physics() -> None:
+    from nineball.rules import Foul
+
+    # The cue ball jumped hard at the foot cushion: it flies over the rail.
+    layout = {BallId.CUE: (0.635, 2.0), BallId.THREE: (0.2, 1.0), BallId.NINE: (1.1, 0.4)}
+    match = Match(MatchConfig(players=("Ann", "Bob"), race_to=1), seed=3)
+    match.set_position(layout)
+    report = match.strike(Stroke(speed=4.0, aim=math.pi / 2, elevation=math.radians(60)))
+    assert report.facts.off_table == {BallId.CUE}
+    assert Foul.CUE_BALL_OFF_TABLE in report.ruling.fouls
+    assert BallId.CUE not in match.layout  # in hand for Bob, anywhere
+    assert match.state.cue_ball is CueBall.ANYWHERE
+    assert match.state.to_act is Seat.SECOND
+    assert match.layout == {BallId.THREE: (0.2, 1.0), BallId.NINE: (1.1, 0.4)}

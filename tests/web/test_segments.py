@@ -50,5 +50,26 @@ def test_json_names_pockets_and_is_plain_data() -> None:
     assert data["duration"] == trajectory.duration
     for ball in data["balls"].values():
         for piece in ball["pieces"]:
-            assert len(piece) == 8
+            assert len(piece) == 11
             assert piece[0] <= piece[1]
+
+
+def test_a_jump_is_drawn_in_the_air_and_off_the_table() -> None:
+    from nineball.physics import MotionState
+
+    jump = Stroke(speed=4.0, aim=math.pi / 2, elevation=math.radians(60))
+    trajectory = simulate([BallInput(id=0, r=(0.635, 2.0))], stroke=jump)
+    data = trajectory_json(trajectory)
+    ball = data["balls"]["0"]
+    assert ball["off_table_at"] is not None
+    # In flight the piece carries the height: z(t) = z0 + vz dt - g dt^2 / 2 matches the engine.
+    flying = [p for p in ball["pieces"] if p[10] != 0.0]
+    assert flying
+    params = trajectory.params
+    for event in trajectory.events():
+        state = event.states[0]
+        if state.motion is MotionState.AIRBORNE:
+            piece = next(p for p in ball["pieces"] if p[0] == event.time)
+            assert piece[8] == pytest.approx(state.r[2] - params.radius, abs=1e-12)
+            assert piece[9] == pytest.approx(state.v[2], abs=1e-12)
+            assert piece[10] == -params.g

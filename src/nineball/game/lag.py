@@ -48,7 +48,7 @@ def _one(stroke: Stroke, start: Position, table: TableSpec, params: PhysicsParam
     touched_foot = any(
         e.kind is EventKind.CUSHION and e.cushion == "foot" for e in trajectory.events()
     )
-    if final.motion is MotionState.POCKETED or not touched_foot:
+    if final.motion in (MotionState.POCKETED, MotionState.OFF_TABLE) or not touched_foot:
         return None
     return final.r[1] - params.radius
 

@@ -144,7 +144,7 @@ def _balls(layout: Layout) -> list[BallInput]:
 def _after(trajectory: Trajectory) -> dict[BallId, Position]:
     out: dict[BallId, Position] = {}
     for ball, state in trajectory.final_states().items():
-        if state.motion is not MotionState.POCKETED:
+        if state.motion not in (MotionState.POCKETED, MotionState.OFF_TABLE):
             out[BallId(ball)] = (state.r[0], state.r[1])
     return out
 

@@ -29,7 +29,7 @@ class BreakResult:
     speed: float
     """The cue ball's speed as played (noise included), m/s."""
     cue: tuple[float, float] | None
-    """Where the cue ball stopped (None when pocketed)."""
+    """Where the cue ball stopped (None when pocketed or off the table)."""
 
 
 def break_once(job: tuple[str, int]) -> BreakResult:
@@ -50,5 +50,7 @@ def break_once(job: tuple[str, int]) -> BreakResult:
         scratch=0 in pocketed,
         nine=report.ruling.game_over is not None,
         speed=0.0 if stroke is None else stroke.speed,
-        cue=None if 0 in pocketed else report.trajectory.final_states()[0].r[:2],
+        cue=None
+        if 0 in pocketed or 0 in report.facts.off_table
+        else report.trajectory.final_states()[0].r[:2],
     )

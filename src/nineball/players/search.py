@@ -304,7 +304,7 @@ def pot_chances(
 def _after(view: TableView, trajectory: Trajectory, ruling: Ruling) -> TableView:
     layout: dict[BallId, Position] = {}
     for ball, state in trajectory.final_states().items():
-        if state.motion is not MotionState.POCKETED:
+        if state.motion not in (MotionState.POCKETED, MotionState.OFF_TABLE):
             layout[BallId(ball)] = (state.r[0], state.r[1])
     if ruling.respotted:
         layout[BallId.NINE] = view.table.foot_spot  # near enough for an estimate

@@ -39,10 +39,18 @@ class Piece:
     vy: float
     ax: float
     ay: float
+    z0: float = 0.0
+    """Height of the ball's centre above the cloth's centre height (0 on the cloth), m."""
+    vz: float = 0.0
+    az: float = 0.0
+    """-g in flight, else 0."""
 
     def as_list(self) -> list[float]:
-        """The piece as the page reads it: ``[t0, t1, x0, y0, vx, vy, ax, ay]``."""
-        return [self.t0, self.t1, self.x0, self.y0, self.vx, self.vy, self.ax, self.ay]
+        """The piece as the page reads it: ``[t0, t1, x0, y0, vx, vy, ax, ay, z0, vz, az]``."""
+        return [
+            self.t0, self.t1, self.x0, self.y0, self.vx, self.vy, self.ax, self.ay,
+            self.z0, self.vz, self.az,
+        ]  # fmt: skip
 
 
 def _acceleration(
@@ -89,7 +97,8 @@ def ball_pieces(trajectory: Trajectory, index: int) -> list[Piece]:
     pieces = []
     for q, (t0, rvw, motion) in enumerate(starts):
         t1 = starts[q + 1][0] if q + 1 < len(starts) else max(end, t0)
-        moving = motion in (MotionState.SLIDING, MotionState.ROLLING)
+        moving = motion in (MotionState.SLIDING, MotionState.ROLLING, MotionState.AIRBORNE)
+        flying = motion == MotionState.AIRBORNE
         ax, ay = _acceleration(rvw, motion, trajectory)
         pieces.append(
             Piece(
@@ -101,6 +110,9 @@ def ball_pieces(trajectory: Trajectory, index: int) -> list[Piece]:
                 vy=float(rvw[1, 1]) if moving else 0.0,
                 ax=ax,
                 ay=ay,
+                z0=float(rvw[0, 2]) - trajectory.params.radius if flying else 0.0,
+                vz=float(rvw[1, 2]) if flying else 0.0,
+                az=-trajectory.params.g if flying else 0.0,
             )
         )
     return pieces
@@ -128,14 +140,18 @@ def trajectory_json(trajectory: Trajectory) -> dict[str, object]:
     """The trajectory for the page: duration, pieces per ball, pockets and the events' times.
 
     ``balls`` maps each ball id (as a string) to ``{"pieces": [[t0, t1, x0, y0, vx, vy, ax,
-    ay], ...], "pocket": name or None, "pocketed_at": s or None}``.
+    ay, z0, vz, az], ...], "pocket": name or None, "pocketed_at": s or None, "off_table_at": s
+    or None}`` (z0: the centre's height above where it sits on the cloth).
     """
     balls: dict[str, object] = {}
     pocket_time: dict[int, float] = {}
+    off_time: dict[int, float] = {}
     events = []
     for event in trajectory.events():
         if event.kind is EventKind.POCKET:
             pocket_time[event.balls[0]] = event.time
+        if event.kind is EventKind.OFF_TABLE:
+            off_time[event.balls[0]] = event.time
         if event.kind in (EventKind.BALL_BALL, EventKind.CUSHION, EventKind.POCKET):
             events.append({"t": event.time, "kind": event.kind.value, "balls": list(event.balls)})
     for index, ball in enumerate(trajectory.ball_ids):
@@ -144,5 +160,6 @@ def trajectory_json(trajectory: Trajectory) -> dict[str, object]:
             "pieces": [p.as_list() for p in ball_pieces(trajectory, index)],
             "pocket": _POCKETS[pocket].value if pocket >= 0 else None,
             "pocketed_at": pocket_time.get(ball),
+            "off_table_at": off_time.get(ball),
         }
     return {"duration": trajectory.duration, "balls": balls, "events": events}
