@@ -50,13 +50,7 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     server = uvicorn.Server(
         uvicorn.Config(create_app(db), log_level="warning", access_log=False, ws_max_size=4096)
     )
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        if time.monotonic() > deadline:  # pragma: no cover
-            raise RuntimeError("the server did not start")
-        time.sleep(0.02)
+    thread = start_in_thread(server, sock)
     yield f"http://127.0.0.1:{port}"
     server.should_exit = True
     thread.join(timeout=10)
@@ -66,3 +60,15 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+def start_in_thread(server: uvicorn.Server, sock: socket.socket) -> threading.Thread:
+    """Run ``server`` on ``sock`` in a daemon thread; return once it has started."""
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        if time.monotonic() > deadline:  # pragma: no cover
+            raise RuntimeError("the server did not start")
+        time.sleep(0.02)
+    return thread

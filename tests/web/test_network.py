@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import logging
 import socket
-import threading
-import time
 from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from nineball.web.server import make_server
+from tests.web.conftest import start_in_thread
 
 pytestmark = pytest.mark.browser
 
@@ -50,13 +49,7 @@ def network(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, _Li
         allow_network=True, access_log=True,
     )  # fmt: skip
     port = sock.getsockname()[1]
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        if time.monotonic() > deadline:  # pragma: no cover
-            raise RuntimeError("the server did not start")
-        time.sleep(0.02)
+    thread = start_in_thread(server, sock)
     loggers = [logging.getLogger(name) for name in ("uvicorn.access", "uvicorn.error")]
     for logger in loggers:  # once uvicorn has set its logging up
         logger.addHandler(lines)
