@@ -118,3 +118,14 @@ def assert_momentum_conserved(tr: Trajectory, *, elastic: bool = False) -> None:
             k0 = ke(a) + ke(b)
             k1 = ke(tr.after[e, 0]) + ke(tr.after[e, 1])
             assert abs(k1 - k0) <= 1e-9 * k0
+
+
+def random_layout(rng: np.random.Generator, n: int) -> list[BallInput]:
+    """``n`` balls (ids 0 to n-1) at uniform random spots on the 9-ft cloth, none touching."""
+    width, length, r = 1.270, 2.540, 0.028575
+    pts: list[tuple[float, float]] = []
+    while len(pts) < n:
+        p = (rng.uniform(r, width - r), rng.uniform(r, length - r))
+        if all(math.dist(p, q) >= 2 * r for q in pts):
+            pts.append(p)
+    return [BallInput(id=i, r=p) for i, p in enumerate(pts)]

@@ -7,7 +7,7 @@ import math
 
 import numpy as np
 import pytest
-from physics_helpers import kinetic_energy
+from physics_helpers import kinetic_energy, random_layout
 
 from nineball.errors import InvalidInputError
 from nineball.physics import (
@@ -239,13 +239,7 @@ def test_random_shots_rarely_leave_the_table() -> None:
     off_raised = 0
     for seed in range(500):
         rng = np.random.default_rng(10_000 + seed)
-        n = int(rng.integers(2, 10))
-        pts: list[tuple[float, float]] = []
-        while len(pts) < n:
-            p = (rng.uniform(R, W - R), rng.uniform(R, L - R))
-            if all(math.dist(p, q) >= 2 * R for q in pts):
-                pts.append(p)
-        balls = [BallInput(id=i, r=p) for i, p in enumerate(pts)]
+        balls = random_layout(rng, int(rng.integers(2, 10)))
         speed, aim = rng.uniform(0.5, 8.0), rng.uniform(0.0, 2 * math.pi)
         side, height = rng.uniform(-0.35, 0.35), rng.uniform(-0.35, 0.35)
         elev = math.radians(rng.uniform(0.0, 10.0))
@@ -264,12 +258,7 @@ def test_random_elevated_shots_are_sound() -> None:
     kinetic plus potential energy never increases."""
     for seed in range(200):
         rng = np.random.default_rng(50_000 + seed)
-        n = int(rng.integers(2, 10))
-        pts: list[tuple[float, float]] = []
-        while len(pts) < n:
-            p = (rng.uniform(R, W - R), rng.uniform(R, L - R))
-            if all(math.dist(p, q) >= 2 * R for q in pts):
-                pts.append(p)
+        balls = random_layout(rng, int(rng.integers(2, 10)))
         stroke = Stroke(
             speed=rng.uniform(0.5, 8.0),
             aim=rng.uniform(0.0, 2 * math.pi),
@@ -277,18 +266,18 @@ def test_random_elevated_shots_are_sound() -> None:
             height=rng.uniform(-0.35, 0.35),
             elevation=math.radians(rng.uniform(0.0, 70.0)),
         )
-        tr = simulate([BallInput(id=i, r=p) for i, p in enumerate(pts)], stroke=stroke)
+        tr = simulate(balls, stroke=stroke)
         assert not tr.truncated
         times = np.unique(np.concatenate([tr.times, np.linspace(0.0, tr.duration, 100)]))
         pos = tr.positions_at(times)
-        gone = np.full(n, np.inf)  # when each ball left play (pocketed or off the table)
+        gone = np.full(len(balls), np.inf)  # when each ball left play (pocketed or off the table)
         for e in range(tr.times.shape[0]):
             if tr.kinds[e] in (3, 10):
                 gone[tr.first[e]] = min(gone[tr.first[e]], tr.times[e])
         live = times[:, None] < gone[None, :]
         assert np.all(pos[:, :, 2][live] >= R - 1e-12)
         gaps = np.linalg.norm(pos[:, :, None, :] - pos[:, None, :, :], axis=-1)
-        both = live[:, :, None] & live[:, None, :] & ~np.eye(n, dtype=bool)[None]
+        both = live[:, :, None] & live[:, None, :] & ~np.eye(len(balls), dtype=bool)[None]
         assert np.all(gaps[both] >= 2 * R - 1e-9)
         assert_total_energy_never_increases(tr)
 

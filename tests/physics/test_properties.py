@@ -12,6 +12,7 @@ from physics_helpers import (
     assert_energy_never_increases,
     assert_momentum_conserved,
     assert_no_overlap,
+    random_layout,
 )
 
 from nineball.equipment import PocketId
@@ -21,13 +22,7 @@ W, L, R = 1.270, 2.540, 0.028575
 
 
 def layout(seed: int, n: int) -> list[BallInput]:
-    rng = np.random.default_rng(seed)
-    pts: list[tuple[float, float]] = []
-    while len(pts) < n:
-        p = (rng.uniform(R, W - R), rng.uniform(R, L - R))
-        if all(math.dist(p, q) >= 2 * R for q in pts):
-            pts.append(p)
-    return [BallInput(id=i, r=p) for i, p in enumerate(pts)]
+    return random_layout(np.random.default_rng(seed), n)
 
 
 def run(seed: int, n: int, speed: float, aim: float, side: float, height: float) -> Trajectory:

@@ -362,16 +362,16 @@ class Match:
         # The record keeps the stroke in degrees; simulate the stroke exactly as the record will
         # give it back, so that a replay is bit for bit the same.
         recorded = stroke_record(stroke)
+        played = record_stroke(recorded)
         trajectory = simulate(
             _balls(layout),
-            stroke=record_stroke(recorded),
+            stroke=played,
             params=self.params,
             table=self.table,
             max_events=max_events,
         )
         facts = to_referee_facts(
-            trajectory,
-            obstruction_moved=obstruction_moved(layout, record_stroke(recorded), self.params),
+            trajectory, obstruction_moved=obstruction_moved(layout, played, self.params)
         )
         after = _after(trajectory)
         shot = ShotRecord(

@@ -31,7 +31,7 @@ from pathlib import Path
 from nineball.equipment import BallId, PocketId
 from nineball.errors import IllegalActionError, InvalidInputError, NineballError
 from nineball.game.layout import Position
-from nineball.game.match import TABLES, Match, ShotReport, to_referee_facts
+from nineball.game.match import TABLES, Match, ShotReport
 from nineball.game.record import MatchRecord, ShotKind, ShotRecord, iter_rulings
 from nineball.game.saved import SavedMatch
 from nineball.game.store import Store, default_db_path
@@ -164,8 +164,8 @@ def _layout_json(layout: dict[BallId, Position]) -> dict[str, list[float]]:
 
 def _paths(trajectory: Trajectory, points: int = 40) -> dict[str, list[list[float]]]:
     """The cue ball's path and the first ball it hits, as polylines (m) for the page."""
-    first = to_referee_facts(trajectory).first_contact
-    wanted = {0} if first is None else {0, int(first)}
+    first = trajectory.facts().first_contact
+    wanted = {0} if first is None else {0, first}
     times = [trajectory.duration * k / (points - 1) for k in range(points)]
     where = trajectory.positions_at(times)
     return {
