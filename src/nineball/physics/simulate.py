@@ -18,6 +18,7 @@ from numpy.typing import NDArray
 from nineball.equipment import BallId, PocketId
 from nineball.errors import InvalidInputError, InvalidPlacementError
 from nineball.physics._kernels import constants as k
+from nineball.physics._kernels import warm
 from nineball.physics._kernels.loop import run
 from nineball.physics._kernels.motion import classify, evolve
 from nineball.physics.events import BallState, Event, EventKind
@@ -454,6 +455,7 @@ def run_prepared(
 ) -> Trajectory:
     """Run the compiled event loop on validated arrays (see :func:`prepare`)."""
     prm = param_vector(params, table)
+    warm.prepare(table.segments, table.jaws, table.captures, prm)
     (count, ev_t, ev_k, ev_i, ev_j, ev_s, ev_m, final, fmot, _tref, pocket_of, trunc) = run(
         rvw, motion, table.segments, table.jaws, table.captures, prm, max_events
     )

@@ -20,7 +20,7 @@ from typing import Any, TypeVar, cast
 
 from numba import njit
 
-__all__ = ["entry", "internal"]
+__all__ = ["entry", "internal", "shared"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -44,3 +44,12 @@ def entry(func: F) -> F:
 def internal(func: F) -> F:
     """Compile ``func`` as a kernel only other kernels call: no Python entry, not cached alone."""
     return cast(F, njit(**_INTERNAL)(func))
+
+
+def shared(func: F) -> F:
+    """Compile ``func`` as an internal kernel that is also cached on disk on its own.
+
+    For one half of the event loop (``loop._handle``): on a cold start a second process
+    compiles it into the cache while this one compiles the other half (:mod:`.warm`).
+    """
+    return cast(F, njit(cache=True, **_INTERNAL)(func))

@@ -53,7 +53,7 @@ from nineball.physics._kernels.detect import (
     edge_time,
     segment_time,
 )
-from nineball.physics._kernels.jit import entry, internal
+from nineball.physics._kernels.jit import entry, internal, shared
 from nineball.physics._kernels.motion import (
     classify,
     coefficients,
@@ -198,6 +198,167 @@ def _record(
             ev_s[count, 1, r, c] = state_j[r, c]
 
 
+@shared
+def _handle(
+    t: float,
+    kind: int,
+    bi: int,
+    bj: int,
+    count: int,
+    rvw: np.ndarray,
+    mot: np.ndarray,
+    tref: np.ndarray,
+    segs: np.ndarray,
+    jaws: np.ndarray,
+    prm: np.ndarray,
+    launch: np.ndarray,
+    dirty: np.ndarray,
+    pocket_of: np.ndarray,
+    ev_t: np.ndarray,
+    ev_k: np.ndarray,
+    ev_i: np.ndarray,
+    ev_j: np.ndarray,
+    ev_s: np.ndarray,
+    ev_m: np.ndarray,
+) -> None:
+    """Resolve the event of ``kind`` at time t between ball bi and bj, and record it as ``count``.
+
+    Updates the states, motions and reference times of the balls involved and marks them dirty
+    (their cached event times are stale) and, when one just left the cloth, launched.
+    """
+    no_ball = count - count - 1  # a non-literal -1 (one compiled signature of _record)
+    R = prm[P_R]
+    nseg = segs.shape[0]
+    nsj = nseg + jaws.shape[0]
+    state_i = evolve(rvw[bi], mot[bi], t - tref[bi], prm)
+    state_j = state_i
+    old_i = mot[bi]
+    old_j = mot[bj] if kind == EV_BALL_BALL else old_i
+    if kind == EV_CUSHION and bj >= nsj:
+        kind = EV_OFF_TABLE  # a ball in flight passed over a cushion's nose
+    elif kind == EV_POCKET and old_i == S_AIRBORNE and state_i[0, 2] - R >= prm[P_H]:
+        kind = EV_OFF_TABLE  # over the pocket, too high to drop: beyond the rail
+    settle_ball = no_ball
+    rest = False
+    if kind in (EV_BALL_BALL, EV_CUSHION):
+        # A low-speed impact first settles the slip of a sliding ball in it (a slide_roll
+        # event); the impact is then found again at the same time and resolved. Below
+        # V_PUSH (a push starting in resting contact) it is resolved by ball_rest.
+        if kind == EV_BALL_BALL:
+            state_j = evolve(rvw[bj], mot[bj], t - tref[bj], prm)
+            nx = state_j[0, 0] - state_i[0, 0]
+            ny = state_j[0, 1] - state_i[0, 1]
+            nz = state_j[0, 2] - state_i[0, 2]
+            approach = (
+                (state_i[1, 0] - state_j[1, 0]) * nx
+                + (state_i[1, 1] - state_j[1, 1]) * ny
+                + (state_i[1, 2] - state_j[1, 2]) * nz
+            )
+            dist = math.sqrt(nx * nx + ny * ny + nz * nz)
+            rest = approach < V_PUSH * dist and old_i != S_AIRBORNE and old_j != S_AIRBORNE
+            slow = rest or approach < prm[P_SLOW] * dist
+        else:
+            if bj < nseg:
+                approach = -(state_i[1, 0] * segs[bj, 4] + state_i[1, 1] * segs[bj, 5])
+            else:
+                nx = jaws[bj - nseg, 0] - state_i[0, 0]
+                ny = jaws[bj - nseg, 1] - state_i[0, 1]
+                approach = (state_i[1, 0] * nx + state_i[1, 1] * ny) / math.sqrt(nx * nx + ny * ny)
+            slow = approach < prm[P_SLOW]
+        if slow:
+            if mot[bi] == S_SLIDING:
+                settle_ball = bi
+            elif kind == EV_BALL_BALL and mot[bj] == S_SLIDING:
+                settle_ball = bj
+                state_i = state_j
+    if settle_ball != no_ball:
+        bi = settle_ball
+        bj = no_ball
+        kind = EV_SLIDE_ROLL
+        state_i = settle(state_i, prm)
+    elif kind == 0:
+        old = mot[bi]
+        bj = no_ball
+        if old == S_AIRBORNE:
+            # back at the slate: a bounce, or a landing if the rebound is too slow to fly
+            state_i = slate(state_i, prm)
+            kind = EV_AIRBORNE
+            if state_i[1, 2] < prm[P_HOP]:
+                state_i[1, 2] = 0.0
+                mot[bi] = classify(state_i, prm)
+                kind = EV_LAND
+        elif old == S_SLIDING:
+            state_i[2, 0] = -state_i[1, 1] / R
+            state_i[2, 1] = state_i[1, 0] / R
+            mot[bi] = S_ROLLING
+            kind = EV_SLIDE_ROLL
+            if state_i[1, 0] == 0.0 and state_i[1, 1] == 0.0:
+                mot[bi] = S_SPINNING if state_i[2, 2] != 0.0 else S_STATIONARY
+        elif old == S_ROLLING:
+            state_i[1, 0] = 0.0
+            state_i[1, 1] = 0.0
+            state_i[2, 0] = 0.0
+            state_i[2, 1] = 0.0
+            if state_i[2, 2] != 0.0:
+                mot[bi] = S_SPINNING
+                kind = EV_ROLL_SPIN
+            else:
+                mot[bi] = S_STATIONARY
+                kind = EV_ROLL_STOP
+        else:
+            state_i[2, 2] = 0.0
+            mot[bi] = S_STATIONARY
+            kind = EV_SPIN_STOP
+    elif kind in (EV_POCKET, EV_OFF_TABLE):
+        for c in range(3):
+            state_i[1, c] = 0.0
+            state_i[2, c] = 0.0
+        if kind == EV_POCKET:
+            mot[bi] = S_POCKETED
+            pocket_of[bi] = bj
+        else:
+            mot[bi] = S_OFF_TABLE
+            bj = no_ball
+    elif kind == EV_CUSHION:
+        if bj < nseg:
+            nx = -segs[bj, 4]
+            ny = -segs[bj, 5]
+        else:
+            jx = jaws[bj - nseg, 0] - state_i[0, 0]
+            jy = jaws[bj - nseg, 1] - state_i[0, 1]
+            dn = math.sqrt(jx * jx + jy * jy)
+            nx = jx / dn
+            ny = jy / dn
+        sin_t = prm[P_H] / R - 1.0
+        if old_i == S_AIRBORNE:
+            # the nose edge meets a ball in flight at its own height; a rounded point (a
+            # jaw, met in the table plane) as a vertical wall
+            sin_t = (prm[P_H] - state_i[0, 2]) / R if bj < nseg else 0.0
+            if sin_t < -1.0:
+                sin_t = -1.0
+        state_i = ball_cushion(state_i, nx, ny, sin_t, prm)
+    elif rest:
+        state_i, state_j = ball_rest(state_i, state_j, prm)
+    else:
+        state_i, state_j = ball_ball(state_i, state_j, prm)
+    if kind != EV_BALL_BALL:
+        state_j = state_i
+    # store the new states; impacts and settling leave a free ball to classify
+    for q in range(2 if kind == EV_BALL_BALL else 1):
+        b = bi if q == 0 else bj
+        st = state_i if q == 0 else state_j
+        if settle_ball != no_ball or kind in (EV_CUSHION, EV_BALL_BALL):
+            mot[b] = classify(st, prm)
+            if mot[b] == S_AIRBORNE and (old_i if q == 0 else old_j) != S_AIRBORNE:
+                launch[b] = 1
+        _put(rvw, b, st)
+        tref[b] = t
+        dirty[b] = 1
+    mot_j = mot[bj] if kind == EV_BALL_BALL else no_ball
+    _record(ev_t, ev_k, ev_i, ev_j, ev_s, ev_m, count, t, kind, bi, bj,
+            state_i, mot[bi], state_j, mot_j)  # fmt: skip
+
+
 @entry
 def run(
     rvw0: np.ndarray,
@@ -239,7 +400,6 @@ def run(
         ball (-1 if none), and whether the event budget ran out before the end.
     """
     n = rvw0.shape[0]
-    nseg = segs.shape[0]
     rvw = rvw0.copy()
     mot = mot0.copy()
     tref = np.empty(n)
@@ -276,8 +436,6 @@ def run(
     count = n - n  # a non-literal integer for numba (one compiled signature)
     truncated = False
     no_ball = count - 1
-    R = prm[P_R]
-    nsj = nseg + jaws.shape[0]
     airborne = no_ball + 1 + EV_AIRBORNE  # a non-literal code: no second compiled _record
     t = 0.0
     while True:
@@ -327,135 +485,8 @@ def run(
             truncated = True
             break
         t = best
-        state_i = evolve(rvw[bi], mot[bi], t - tref[bi], prm)
-        state_j = state_i
-        old_i = mot[bi]
-        old_j = mot[bj] if kind == EV_BALL_BALL else old_i
-        if kind == EV_CUSHION and bj >= nsj:
-            kind = EV_OFF_TABLE  # a ball in flight passed over a cushion's nose
-        elif kind == EV_POCKET and old_i == S_AIRBORNE and state_i[0, 2] - R >= prm[P_H]:
-            kind = EV_OFF_TABLE  # over the pocket, too high to drop: beyond the rail
-        settle_ball = no_ball
-        rest = False
-        if kind in (EV_BALL_BALL, EV_CUSHION):
-            # A low-speed impact first settles the slip of a sliding ball in it (a slide_roll
-            # event); the impact is then found again at the same time and resolved. Below
-            # V_PUSH (a push starting in resting contact) it is resolved by ball_rest.
-            if kind == EV_BALL_BALL:
-                state_j = evolve(rvw[bj], mot[bj], t - tref[bj], prm)
-                nx = state_j[0, 0] - state_i[0, 0]
-                ny = state_j[0, 1] - state_i[0, 1]
-                nz = state_j[0, 2] - state_i[0, 2]
-                approach = (
-                    (state_i[1, 0] - state_j[1, 0]) * nx
-                    + (state_i[1, 1] - state_j[1, 1]) * ny
-                    + (state_i[1, 2] - state_j[1, 2]) * nz
-                )
-                dist = math.sqrt(nx * nx + ny * ny + nz * nz)
-                rest = approach < V_PUSH * dist and old_i != S_AIRBORNE and old_j != S_AIRBORNE
-                slow = rest or approach < prm[P_SLOW] * dist
-            else:
-                if bj < nseg:
-                    approach = -(state_i[1, 0] * segs[bj, 4] + state_i[1, 1] * segs[bj, 5])
-                else:
-                    nx = jaws[bj - nseg, 0] - state_i[0, 0]
-                    ny = jaws[bj - nseg, 1] - state_i[0, 1]
-                    approach = (state_i[1, 0] * nx + state_i[1, 1] * ny) / math.sqrt(
-                        nx * nx + ny * ny
-                    )
-                slow = approach < prm[P_SLOW]
-            if slow:
-                if mot[bi] == S_SLIDING:
-                    settle_ball = bi
-                elif kind == EV_BALL_BALL and mot[bj] == S_SLIDING:
-                    settle_ball = bj
-                    state_i = state_j
-        if settle_ball != no_ball:
-            bi = settle_ball
-            bj = no_ball
-            kind = EV_SLIDE_ROLL
-            state_i = settle(state_i, prm)
-        elif kind == 0:
-            old = mot[bi]
-            bj = no_ball
-            if old == S_AIRBORNE:
-                # back at the slate: a bounce, or a landing if the rebound is too slow to fly
-                state_i = slate(state_i, prm)
-                kind = EV_AIRBORNE
-                if state_i[1, 2] < prm[P_HOP]:
-                    state_i[1, 2] = 0.0
-                    mot[bi] = classify(state_i, prm)
-                    kind = EV_LAND
-            elif old == S_SLIDING:
-                state_i[2, 0] = -state_i[1, 1] / R
-                state_i[2, 1] = state_i[1, 0] / R
-                mot[bi] = S_ROLLING
-                kind = EV_SLIDE_ROLL
-                if state_i[1, 0] == 0.0 and state_i[1, 1] == 0.0:
-                    mot[bi] = S_SPINNING if state_i[2, 2] != 0.0 else S_STATIONARY
-            elif old == S_ROLLING:
-                state_i[1, 0] = 0.0
-                state_i[1, 1] = 0.0
-                state_i[2, 0] = 0.0
-                state_i[2, 1] = 0.0
-                if state_i[2, 2] != 0.0:
-                    mot[bi] = S_SPINNING
-                    kind = EV_ROLL_SPIN
-                else:
-                    mot[bi] = S_STATIONARY
-                    kind = EV_ROLL_STOP
-            else:
-                state_i[2, 2] = 0.0
-                mot[bi] = S_STATIONARY
-                kind = EV_SPIN_STOP
-        elif kind in (EV_POCKET, EV_OFF_TABLE):
-            for c in range(3):
-                state_i[1, c] = 0.0
-                state_i[2, c] = 0.0
-            if kind == EV_POCKET:
-                mot[bi] = S_POCKETED
-                pocket_of[bi] = bj
-            else:
-                mot[bi] = S_OFF_TABLE
-                bj = no_ball
-        elif kind == EV_CUSHION:
-            if bj < nseg:
-                nx = -segs[bj, 4]
-                ny = -segs[bj, 5]
-            else:
-                jx = jaws[bj - nseg, 0] - state_i[0, 0]
-                jy = jaws[bj - nseg, 1] - state_i[0, 1]
-                dn = math.sqrt(jx * jx + jy * jy)
-                nx = jx / dn
-                ny = jy / dn
-            sin_t = prm[P_H] / R - 1.0
-            if old_i == S_AIRBORNE:
-                # the nose edge meets a ball in flight at its own height; a rounded point (a
-                # jaw, met in the table plane) as a vertical wall
-                sin_t = (prm[P_H] - state_i[0, 2]) / R if bj < nseg else 0.0
-                if sin_t < -1.0:
-                    sin_t = -1.0
-            state_i = ball_cushion(state_i, nx, ny, sin_t, prm)
-        elif rest:
-            state_i, state_j = ball_rest(state_i, state_j, prm)
-        else:
-            state_i, state_j = ball_ball(state_i, state_j, prm)
-        if kind != EV_BALL_BALL:
-            state_j = state_i
-        # store the new states; impacts and settling leave a free ball to classify
-        for q in range(2 if kind == EV_BALL_BALL else 1):
-            b = bi if q == 0 else bj
-            st = state_i if q == 0 else state_j
-            if settle_ball != no_ball or kind in (EV_CUSHION, EV_BALL_BALL):
-                mot[b] = classify(st, prm)
-                if mot[b] == S_AIRBORNE and (old_i if q == 0 else old_j) != S_AIRBORNE:
-                    launch[b] = 1
-            _put(rvw, b, st)
-            tref[b] = t
-            dirty[b] = 1
-        mot_j = mot[bj] if kind == EV_BALL_BALL else no_ball
-        _record(ev_t, ev_k, ev_i, ev_j, ev_s, ev_m, count, t, kind, bi, bj,
-                state_i, mot[bi], state_j, mot_j)  # fmt: skip
+        _handle(t, kind, bi, bj, count, rvw, mot, tref, segs, jaws, prm, launch, dirty, pocket_of,
+                ev_t, ev_k, ev_i, ev_j, ev_s, ev_m)  # fmt: skip
         count += 1
     return (
         count,

@@ -1,0 +1,140 @@
+"""The cold start on two cores: half of the event loop compiled in a second process.
+
+With an empty numba cache the first simulation compiles every kernel one after another, in one
+thread (numba holds a global compiler lock). :func:`prepare` splits that work in two: a child
+process compiles :func:`.loop._handle` (the resolution of an event, with the collision kernels
+it calls) into the on-disk cache while this process compiles :func:`.loop._update` (the event
+times, with the detection kernels); :func:`.loop.run` is compiled last and finds ``_handle`` in
+the cache. The machine code is the same either way; only the wall time of the first simulation
+changes. Nothing happens when the event loop is already compiled or cached, on one core, or
+when the child cannot run or write the cache (numba then compiles everything here).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from typing import Any, cast
+
+import numba
+import numpy as np
+from numba import types
+
+__all__ = ["prepare", "signatures"]
+
+_STARTED = False
+
+
+def typeof(value: Any) -> Any:
+    """The numba type of ``value``."""
+    return cast(Any, numba.typeof)(value)
+
+
+def _cores() -> int:
+    """The CPU cores this process may run on."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    return len(affinity(0)) if affinity is not None else os.cpu_count() or 1
+
+
+def signatures(
+    segs: np.ndarray, jaws: np.ndarray, caps: np.ndarray, prm: np.ndarray
+) -> dict[str, tuple[Any, ...]]:
+    """The argument types with which :func:`.loop.run` calls its two halves."""
+    f, i = types.float64, types.int64
+
+    def array(dtype: Any, ndim: int) -> Any:
+        return types.Array(dtype, ndim, "C")
+
+    tables = (typeof(segs), typeof(jaws))
+    return {
+        "_update": (
+            i,
+            f,
+            array(f, 3),
+            array(i, 1),
+            array(f, 1),
+            array(f, 1),
+            array(f, 1),
+            array(i, 1),
+            array(f, 1),
+            array(i, 1),
+            array(f, 2),
+            *tables,
+            typeof(caps),
+            typeof(prm),
+        ),
+        "_handle": (
+            f,
+            i,
+            i,
+            i,
+            i,
+            array(f, 3),
+            array(i, 1),
+            array(f, 1),
+            *tables,
+            typeof(prm),
+            array(i, 1),
+            array(i, 1),
+            array(i, 1),
+            array(f, 1),
+            array(i, 1),
+            array(i, 1),
+            array(i, 1),
+            array(f, 4),
+            array(i, 2),
+        ),
+    }
+
+
+def _cached(dispatcher: Any) -> bool:
+    """Whether ``dispatcher`` has an index in numba's on-disk cache."""
+    try:
+        return bool(os.path.exists(dispatcher._cache._cache_file._index_path))
+    except AttributeError:
+        return True  # numba's internals moved: do not guess
+
+
+def prepare(segs: np.ndarray, jaws: np.ndarray, caps: np.ndarray, prm: np.ndarray) -> None:
+    """Before the process's first simulation: split a cold compile over two processes."""
+    global _STARTED
+    if _STARTED:
+        return
+    _STARTED = True
+    from nineball.physics._kernels import loop
+
+    kernels: Any = loop  # numba's dispatchers (typed as plain functions by the decorators)
+    if kernels.run.signatures or _cached(kernels.run) or _cores() < 2:
+        return
+    sigs = signatures(segs, jaws, caps, prm)
+    try:
+        child = subprocess.Popen(
+            [sys.executable, "-c", _CHILD, repr(prm.flags.writeable)],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+    except OSError:
+        return
+    kernels._update.compile(sigs["_update"])
+    try:
+        child.wait(timeout=120)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        return
+    if child.returncode == 0:
+        kernels._handle.compile(sigs["_handle"])  # from the cache the child wrote
+
+
+_CHILD = """
+import sys
+import numpy as np
+from nineball.physics._kernels import warm
+from nineball.physics._kernels import loop
+from nineball.physics.table import TableSpec
+table = TableSpec()
+prm = np.zeros(1)
+prm.setflags(write=sys.argv[1] == "True")
+loop._handle.compile(warm.signatures(table.segments, table.jaws, table.captures, prm)["_handle"])
+"""

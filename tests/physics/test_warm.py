@@ -1,0 +1,50 @@
+"""The two-process cold start (physics/_kernels/warm.py): same kernels, same code, same results."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+CODE = """
+import hashlib
+import numpy as np
+from nineball.physics import BallInput, PhysicsParams, Stroke, TableSpec, simulate
+from nineball.physics._kernels import warm
+from nineball.physics._kernels.loop import _handle, _update
+from nineball.physics.simulate import param_vector
+
+balls = [BallInput(id=0, r=(0.635, 0.4)), BallInput(id=1, r=(0.62, 1.2)),
+         BallInput(id=2, r=(0.3, 2.0))]
+trajectory = simulate(balls, stroke=Stroke(speed=3.0, aim=1.55, side=0.3, height=-0.3))
+table = TableSpec()
+sigs = warm.signatures(table.segments, table.jaws, table.captures,
+                       param_vector(PhysicsParams(), table))
+print(_update.signatures == [sigs["_update"]], _handle.signatures == [sigs["_handle"]])
+digest = hashlib.sha256()
+for array in (trajectory.times, trajectory.kinds, trajectory.after, trajectory.final):
+    digest.update(np.ascontiguousarray(array).tobytes())
+print(digest.hexdigest())
+"""
+
+
+def _run(cache: Path) -> list[str]:
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(cache))
+    out = subprocess.run(
+        [sys.executable, "-c", CODE], capture_output=True, text=True, check=True, env=env,
+        timeout=600,
+    )  # fmt: skip
+    return out.stdout.split("\n")
+
+
+def test_cold_start_compiles_each_half_once_with_the_loops_own_types(tmp_path: Path) -> None:
+    cold = _run(tmp_path)
+    # the signatures warm.py compiles ahead are exactly those the event loop calls with:
+    # otherwise numba would have compiled a second signature for the loop
+    assert cold[0] == "True True"
+    cached = {p.name.split("-")[0] for p in tmp_path.rglob("*.nbi")}
+    assert {"loop.run", "loop._handle"} <= cached, cached
+    # a warm process (everything loaded from the cache) gives the same events, bit for bit
+    warm = _run(tmp_path)
+    assert warm[1] == cold[1]
