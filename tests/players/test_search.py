@@ -67,6 +67,49 @@ def test_the_aim_is_corrected_for_throw() -> None:
     assert 1 in trajectory.facts().pocketed
 
 
+@pytest.mark.parametrize(
+    ("cue", "height"),
+    [
+        ((0.2, 0.891), 0.0),  # a 34-degree cut to the right into the side pocket, 0.49 m away
+        ((0.2, 0.891), -0.45),  # the same with draw: the cue ball arrives with another spin
+        ((0.2, 0.891), 0.45),
+        ((0.25, 1.45), 0.0),  # a cut to the other side
+        ((0.53, 1.13), 0.0),  # close: 2.6 cm between the balls
+    ],
+)
+def test_the_corrected_aim_sends_the_ball_along_the_wanted_line(
+    cue: tuple[float, float], height: float
+) -> None:
+    # Throw turns the object ball off the line of centres by up to a few degrees, depending on
+    # the speed and on the cue ball's spin at contact; the correction must undo it.
+    from nineball.equipment import PocketId
+    from nineball.physics import EventKind
+    from nineball.players.aim import ghost_ball, pocket_aim
+    from nineball.players.search import _Search
+
+    one = (0.591, 1.186)
+    layout = {BallId.CUE: cue, BallId.ONE: one, BallId.NINE: (0.3, 2.3)}
+    view = _view(layout)
+    player = SearchPlayer(LEVELS["pro"])
+    search = _Search(view=view, level=player.level, rng=np.random.default_rng(0))
+    to = pocket_aim(TABLE, PocketId.SIDE_RIGHT)
+    wanted = math.atan2(to[1] - one[1], to[0] - one[0])
+    ghost = ghost_ball(one, to, PARAMS.radius)
+    naive = Stroke(speed=1.64, aim=math.atan2(ghost[1] - cue[1], ghost[0] - cue[0]), height=height)
+    balls = [BallInput(id=int(b), r=p) for b, p in layout.items()]
+
+    def error(stroke: Stroke) -> float:
+        trajectory = simulate(balls, stroke=stroke, table=TABLE, params=PARAMS)
+        event = next(e for e in trajectory.events() if e.kind is EventKind.BALL_BALL)
+        assert event.balls == (0, 1)
+        v = event.states[1].v
+        return abs(math.remainder(math.atan2(v[1], v[0]) - wanted, 2 * math.pi))
+
+    corrected = player._correct_aim(search, cue, naive, BallId.ONE, to)
+    assert error(naive) > math.radians(0.3)  # the ghost-ball aim alone is off
+    assert error(corrected) < math.radians(0.03)
+
+
 def test_ball_in_hand_is_placed_legally() -> None:
     layout = {BallId.ONE: (0.6, 1.5), BallId.FIVE: (0.62, 1.45), BallId.NINE: (0.3, 2.0)}
     base = _view({**layout, BallId.CUE: (0.1, 0.1)})

@@ -99,8 +99,9 @@ class Level:
     """The best few after the shortlist pass, sampled again before choosing (0: none)."""
     spins: tuple[float, ...] = (0.0, 0.35, -0.35)
     """Tip heights tried on pots (stun, follow, draw)."""
-    speeds: tuple[float, ...] = (0.0, 1.2)
-    """Extra speeds in m/s tried on pots, above the speed that just gets the ball there."""
+    speeds: tuple[float, ...] = (0.2, 1.2)
+    """Extra speeds in m/s tried on pots, above the speed that just gets the ball there
+    (:func:`_speed_for`)."""
     lookahead: int = 0
     """One more ply: noisy samples per finalist whose leave is judged by playing the next
     shot (its chance and the leave after it) rather than by its geometry alone (0: none)."""
@@ -164,7 +165,7 @@ LEVELS: dict[str, Level] = {
             screen=30,
             finalists=3,
             spins=(0.0, 0.25, 0.45, -0.25, -0.45),
-            speeds=(0.0, 0.6, 1.2, 2.2),
+            speeds=(0.0, 0.35, 0.8, 1.5, 2.5),
             description="every kind of shot, 0.5x tournament noise, position with speed and spin",
         ),
         Level(
@@ -177,7 +178,7 @@ LEVELS: dict[str, Level] = {
             lookahead=8,
             kinds=frozenset({"direct", "bank", "combo", "carom", "kick", "safety"}),
             spins=(0.0, 0.25, 0.45, -0.25, -0.45),
-            speeds=(0.0, 0.6, 1.2, 2.2),
+            speeds=(0.0, 0.35, 0.8, 1.5, 2.5),
             description="caroms and kisses too, one more ply, 0.2x tournament noise, widest search",
         ),
     )
@@ -237,9 +238,17 @@ class _Search:
         return self.layouts[cue]
 
 
-def _speed_for(distance: float, cut: float, extra: float) -> float:
-    """A speed that sends the object ball ``distance`` m, and a little more, after a cut."""
-    return min(8.0, 0.9 + 0.9 * distance / max(math.cos(cut), 0.25) + extra)
+def _speed_for(distance: float, cut: float, extra: float, travel: float = 0.5) -> float:
+    """A cue-ball speed (m/s) that sends the object ball ``distance`` m after a cut, and more.
+
+    The least speed that pots a ball, measured on the default table (corner pockets, object
+    ball 0.2-1.4 m from the pocket, cuts of 0-60 deg, the cue ball 0.3-1.5 m from the object
+    ball; root-mean-square error of the fit 0.1 m/s), is about
+    sqrt(0.125 + 0.85 distance) / cos(cut)^0.75 + 0.16 travel; the base speed is 10% above it,
+    and ``extra`` m/s is added for position.
+    """
+    least = math.sqrt(0.125 + 0.85 * distance) / max(math.cos(cut), 0.25) ** 0.75 + 0.16 * travel
+    return min(8.0, 1.1 * least + extra)
 
 
 POCKET_SLACK = 1.35
@@ -478,11 +487,13 @@ class SearchPlayer:
             phi = math.atan2(ghost[1] - cue[1], ghost[0] - cue[0])
             distance = math.hypot(aim[0] - ball[0], aim[1] - ball[1])
             cut = cut_angle(cue, ghost, ball, aim)
-            base = Stroke(speed=_speed_for(distance, cut, 0.0), aim=phi)
+            travel = math.hypot(ghost[0] - cue[0], ghost[1] - cue[1])
+            base = Stroke(speed=_speed_for(distance, cut, 0.0, travel), aim=phi)
             phi = self._correct_aim(sub, cue, base, target, aim).aim
-            for extra in (0.0, 1.2):
+            for extra in (0.2, 1.0):
                 for height in (0.0, 0.3, -0.3):
-                    stroke = Stroke(speed=_speed_for(distance, cut, extra), aim=phi, height=height)
+                    speed = _speed_for(distance, cut, extra, travel)
+                    stroke = Stroke(speed=speed, aim=phi, height=height)
                     result = self._simulate(sub, cue, stroke)
                     if result is None:
                         continue
@@ -497,32 +508,63 @@ class SearchPlayer:
     def _correct_aim(
         self, search: _Search, cue: Position, stroke: Stroke, ball: BallId, to: Position
     ) -> Stroke:
-        """Nudge the aim until the object ball leaves toward ``to`` (throw and deflection)."""
+        """The aim that sends ``ball`` off toward ``to`` (corrects throw and deflection).
+
+        The object ball leaves along the line of centres at contact; turning the aim by a small
+        angle turns that line the other way, about d / (2R cos(cut)) - 1 times as much (d: the
+        cue ball's travel to the contact). Secant steps from that estimate, each checked by
+        simulation; the best aim seen is kept.
+        """
         view = search.view
+        r = view.params.radius
         start = view.layout[ball]
         wanted = math.atan2(to[1] - start[1], to[0] - start[0])
-        for _ in range(2):
-            result = self._simulate(search, cue, stroke)
-            if result is None:
-                return stroke
-            trajectory, _ = result
-            direction = None
-            for event in trajectory.events():
-                if event.kind is EventKind.BALL_BALL and ball in event.balls:
-                    state = event.states[event.balls.index(int(ball))]
-                    direction = math.atan2(state.v[1], state.v[0])
-                    break
-            if direction is None:
-                return stroke
-            error = math.remainder(direction - wanted, 2 * math.pi)
-            if abs(error) < 1e-4:
+        ghost = ghost_ball(start, to, r)
+        cut = cut_angle(cue, ghost, start, to)
+        d_cue = math.hypot(ghost[0] - cue[0], ghost[1] - cue[1])
+        slope = -max(d_cue / (2.0 * r * max(math.cos(cut), 0.2)) - 1.0, 0.5)
+        best = (math.inf, stroke)
+        previous: tuple[float, float] | None = None
+        aim = stroke.aim
+        for _ in range(_AIM_STEPS):
+            trial = replace(stroke, aim=aim)
+            error = self._leaving_error(search, cue, trial, ball, wanted)
+            if error is None:
                 break
-            d_cue = math.hypot(start[0] - cue[0], start[1] - cue[1])
-            d_ball = 2.0 * view.params.radius
-            # A small change of aim turns the object ball's line by about d_cue / d_ball as much.
-            gain = max(d_cue / d_ball * math.cos(min(abs(error), 1.2)), 1.0)
-            stroke = replace(stroke, aim=stroke.aim - error / gain)
-        return stroke
+            if abs(error) < best[0]:
+                best = (abs(error), trial)
+            if abs(error) < _AIM_TOLERANCE:
+                break
+            if previous is not None and error != previous[1] and aim != previous[0]:
+                secant = (error - previous[1]) / (aim - previous[0])
+                if secant < 0.0:  # the expected sign; otherwise keep the estimate
+                    slope = secant
+            previous = (aim, error)
+            aim -= error / slope
+        return best[1]
+
+    def _leaving_error(
+        self, search: _Search, cue: Position, stroke: Stroke, ball: BallId, wanted: float
+    ) -> float | None:
+        """The angle (rad) by which ``ball`` leaves its first contact off ``wanted``.
+
+        None when the stroke is refused or the cue ball reaches the ball first through another.
+        """
+        layout = search.layout(cue)
+        if layout is None:
+            return None
+        try:
+            trajectory = layout.strike(stroke)
+        except NineballError:
+            return None
+        search.simulations += 1
+        for event in trajectory.events():
+            if event.kind is EventKind.BALL_BALL and ball in event.balls:
+                if BallId.CUE not in event.balls:
+                    return None  # hit by another ball first: not this shot
+                state = event.states[event.balls.index(int(ball))]
+                return math.remainder(math.atan2(state.v[1], state.v[0]) - wanted, 2 * math.pi)
+        return None
 
     def _pots(self, search: _Search, cue: Position) -> list[Candidate]:
         view, level = search.view, self.level
@@ -577,17 +619,24 @@ class SearchPlayer:
                     if kind == "kiss"
                     else f" via the {int(second_ball)}"
                 )
+                travel = math.hypot(ghost[0] - cue[0], ghost[1] - cue[1])
+                route = _ROUTE_EXTRA.get(kind, 0.0)
                 for extra in level.speeds:
-                    speed = _speed_for(distance, cut, extra)
+                    speed = _speed_for(distance, cut, extra + route, travel)
                     for height in level.spins:
                         stroke = Stroke(speed=speed, aim=phi, height=height)
-                        if kind == "direct" and extra == 0.0 and height == 0.0:
-                            stroke = self._correct_aim(search, cue, stroke, target, aim)
+                        # Throw depends on the speed and on the cue ball's spin at contact
+                        # (up to a few degrees): each variant gets its own aim, starting from
+                        # the last one found, that sends the ball toward the pocket, the mirror
+                        # point of the bank or the ghost ball of the combination. (A kiss turns
+                        # on the second contact's own throw: its ghost-ball aim is kept.)
+                        if kind != "kiss":
+                            stroke = self._correct_aim(search, cue, stroke, target, via)
                             phi = stroke.aim
                         out.append(
                             Candidate(
                                 kind=kind,
-                                stroke=Stroke(speed=speed, aim=phi, height=height),
+                                stroke=stroke,
                                 target=label,
                                 ball=int(target),
                                 pocket=pocket.value,
@@ -845,6 +894,16 @@ class SearchPlayer:
 
 
 _MISSED = -0.5
+
+_ROUTE_EXTRA = {"bank": 0.5, "kiss": 0.5, "combo": 0.3}
+"""m/s added to the base speed of a route for what it takes on the way: a cushion about half
+of the ball's speed, a glancing contact or a second ball a share of it."""
+
+_AIM_STEPS = 5
+"""Simulations at most behind one corrected aim."""
+
+_AIM_TOLERANCE = math.radians(0.02)
+"""Close enough: the object ball's line within 0.02 degree (0.35 mm a metre on)."""
 """The value of a missed pot: the opponent at the table, usually with a shot."""
 
 
