@@ -248,7 +248,7 @@ def _speed_for(distance: float, cut: float, extra: float, travel: float = 0.5) -
     and ``extra`` m/s is added for position.
     """
     least = math.sqrt(0.125 + 0.85 * distance) / max(math.cos(cut), 0.25) ** 0.75 + 0.16 * travel
-    return min(8.0, 1.1 * least + extra)
+    return float(min(8.0, 1.1 * least + extra))
 
 
 POCKET_SLACK = 1.35
