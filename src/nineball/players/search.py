@@ -159,14 +159,14 @@ LEVELS: dict[str, Level] = {
         ),
         Level(
             name="pro",
-            noise=TOURNAMENT_NOISE.scaled(0.5),
+            noise=TOURNAMENT_NOISE.scaled(0.8),
             samples=12,
             shortlist=8,
             screen=30,
             finalists=3,
             spins=(0.0, 0.25, 0.45, -0.25, -0.45),
             speeds=(0.0, 0.35, 0.8, 1.5, 2.5),
-            description="every kind of shot, 0.5x tournament noise, position with speed and spin",
+            description="every kind of shot, 0.8x tournament noise, position with speed and spin",
         ),
         Level(
             name="max",
