@@ -42,6 +42,7 @@ __all__ = [
     "CLEARANCE",
     "JUMP_ELEVATIONS",
     "JUMP_SPEEDS",
+    "LANDED",
     "Flight",
     "JumpShot",
     "flights",
@@ -57,6 +58,8 @@ CLEARANCE = 0.003
 """m the cue ball's surface must pass above or beside a ball it jumps, by the measured flight."""
 PER_LINE = 2
 """Jump strokes kept per line (the widest runs of speeds, at different elevations)."""
+LANDED = 0.002
+"""m: the most the cue ball may be above the cloth where it meets the object ball of a jump pot."""
 MAX_CUT = math.radians(60.0)
 """The largest cut a jump pot is tried at."""
 _STEP = 0.001
@@ -336,10 +339,10 @@ def jump_shots(view: TableView, cue: Position) -> list[JumpShot]:
     out: list[JumpShot] = []
     for phi, pocket in lines:
         line = _line(view, cue, phi)
-        # A pot must meet the object ball low: the higher the cue ball, the more of the hit
-        # goes into the slate.
+        # A pot must meet the object ball on the cloth: met in the air, the object ball's line
+        # turns with the height of the meeting, which a small error in speed changes.
         for elevation, speed, width, height in _line_shots(
-            view, cue, phi, r if pocket is not None else math.inf
+            view, cue, phi, LANDED if pocket is not None else math.inf
         ):
             aim = phi
             if pocket is not None:
