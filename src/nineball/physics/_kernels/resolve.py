@@ -85,7 +85,9 @@ def ball_ball(rvw1: np.ndarray, rvw2: np.ndarray, prm: np.ndarray) -> tuple[np.n
     if vn <= 0.0:
         return a, b
     jn = 0.5 * (1.0 + prm[P_EB]) * m * vn
-    if (nz < 0.0 and b[0, 2] <= R) or (nz > 0.0 and a[0, 2] <= R):
+    if (nz < 0.0 and b[0, 2] <= R and b[1, 2] <= 0.0) or (
+        nz > 0.0 and a[0, 2] <= R and a[1, 2] <= 0.0
+    ):
         # The lower ball is on the cloth and is pressed into it: the slate holds it up during
         # the impact (its vertical velocity stays zero), so the upper ball rebounds off a
         # supported ball: restitution along n with the slate's impulse -jn nz z on it gives
