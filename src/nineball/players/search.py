@@ -165,10 +165,10 @@ LEVELS: dict[str, Level] = {
             samples=12,
             shortlist=8,
             screen=30,
+            kinds=frozenset({"direct", "bank", "combo", "kick", "safety", "jump"}),
             finalists=3,
             spins=(0.0, 0.25, 0.45, -0.25, -0.45),
             speeds=(0.0, 0.6, 1.2, 2.2),
-            kinds=frozenset({"direct", "bank", "combo", "kick", "safety", "jump"}),
             description="every kind of shot, 0.5x tournament noise, position with speed and spin",
         ),
         Level(
