@@ -19,15 +19,28 @@ import math
 from collections import Counter
 from pathlib import Path
 
+import numpy as np
+
 from nineball.equipment import BallId
 from nineball.game.match import Match
 from nineball.physics.cue import ELEVATED
 from nineball.players.backends import run_jobs
 from nineball.players.jump import is_hidden
-from nineball.players.ladder import _jobs
 from nineball.players.play import play_turn, view_of
 from nineball.players.registry import make_player
 from nineball.rules import CueBall, Foul, MatchConfig, Phase, Seat
+
+
+def jobs(level: str, games: int, seed: int) -> list[tuple[str, str, int, int]]:
+    """The racks ``nineball realism --level level --seed seed`` plays (pairing 99).
+
+    Game ``k`` is seeded from ``(seed, 99, k)``; each seat breaks half of the games.
+    """
+    out = []
+    for k in range(games):
+        game_seed = int(np.random.SeedSequence([seed, 99, k]).generate_state(1)[0])
+        out.append((level, level, game_seed, (k // 2) % 2))
+    return out
 
 
 def play(job: tuple[str, str, int, int]) -> tuple[dict[str, int], list[dict[str, object]]]:
@@ -103,8 +116,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--output", type=Path)
     args = parser.parse_args()
-    jobs = _jobs(args.level, args.level, args.games, args.seed, 99)
-    results = run_jobs(play, jobs, workers=args.workers)
+    results = run_jobs(play, jobs(args.level, args.games, args.seed), workers=args.workers)
     total: Counter[str] = Counter()
     for counts, _ in results:
         total.update(counts)
