@@ -297,3 +297,37 @@ def test_a_masse_goes_to_the_side_of_the_english() -> None:
     right, left = heading(0.4), heading(-0.4)
     assert right < 90.0 - 30.0
     assert left - 90.0 == pytest.approx(90.0 - right, abs=1e-9)
+
+
+def test_a_cue_ball_jumped_onto_an_object_ball_comes_off_it() -> None:
+    # Steep jumps straight at a ball close ahead: the cue ball often lands on top of it. It
+    # rebounds off the slate-held ball and rolls off; it never rests there bouncing until the
+    # event bound (before the slate held the lower ball, about one such stroke in a hundred did).
+    truncated = 0
+    for gap in np.arange(0.06, 0.2, 0.01):
+        for elevation in range(39, 70, 3):
+            for speed in np.arange(1.0, 5.0, 0.25):
+                tr = jump(float(elevation), float(speed), float(gap))
+                truncated += tr.truncated
+    assert truncated == 0
+    tr = jump(51, 3.0, 0.08)  # the cue ball comes down on the 1 from a hop, three times
+    assert_total_energy_never_increases(tr)
+    on_top = [
+        e
+        for e in tr.events()
+        if e.kind is EventKind.BALL_BALL and e.states[e.balls.index(0)].r[2] > 2.5 * R
+    ]
+    assert len(on_top) >= 2
+    assert len(tr.events()) < 100
+    for e in on_top:
+        # The slate holds the 1 up: the cue ball rebounds along the line of centres at e_b
+        # times its approach speed, as off a wall (the 1 takes none of it upward).
+        before = tr.states_at([e.time - 1e-9])[0]
+        cue, one = (tr.ball_ids.index(b) for b in (0, 1))
+        cue_after, one_after = (e.states[e.balls.index(b)] for b in (0, 1))
+        n = before[one, 0] - before[cue, 0]
+        n /= np.linalg.norm(n)
+        approach = float((before[cue, 1] - before[one, 1]) @ n)
+        parting = float((np.array(one_after.v) - np.array(cue_after.v)) @ n)
+        assert one_after.v[2] == 0.0
+        assert parting == pytest.approx(tr.params.e_ball * approach, rel=0.05)

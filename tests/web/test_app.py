@@ -420,3 +420,33 @@ def test_scorekeeper_clause_11_an_obstructing_ball_moved(tmp_path: Path) -> None
         state = _join(ws, created["match"], created["tokens"]["both"])
         assert [h["fouls"] for h in state["history"]][-1][0]["clause"] == 11
         assert state["state"]["to_act"] == 1
+
+
+def test_a_jumped_cue_ball_off_the_table_is_ruled_from_the_physics(client: TestClient) -> None:
+    # Practice: the 9 near the foot-right corner, the cue ball just behind it. A stroke with the
+    # cue raised 45 degrees sends the 9 in, and the cue ball, bouncing off the slate, leaves
+    # the table over the foot rail: clause 10, so the 9 is respotted and the cue ball in hand.
+    created = _new(client, mode="practice")
+    cue, nine = (1.13, 2.2976), (1.17, 2.367)
+    with client.websocket_connect("/ws") as ws:
+        _join(ws, created["match"], created["tokens"]["both"])
+        _send(ws, type="setup", balls={"0": list(cue), "9": list(nine)})
+        aim = math.atan2(nine[1] - cue[1], nine[0] - cue[0])
+        shot = _send(ws, type="strike", speed=4.0, aim=aim, elevation=math.radians(45),
+                     side=0.0, height=0.0, push_out=False)  # fmt: skip
+    assert shot["type"] == "shot"
+    cue_ball = shot["trajectory"]["balls"]["0"]
+    assert cue_ball["off_table_at"] is not None
+    assert shot["trajectory"]["balls"]["9"]["pocket"] == "foot_right"
+    # It left the cloth at the stroke: the page draws its height (z0, vz, az of each piece).
+    assert cue_ball["pieces"][0][9] > 0.0
+    ruling = shot["ruling"]
+    assert ruling["fouls"] == [{"code": "cue_ball_off_table", "clause": 10}]
+    assert ruling["respotted"] == [9]
+    assert ruling["game_over"] is None
+    # The page's state: the cue ball is off the table and in hand, the 9 back on its spot.
+    assert "0" not in shot["layout"]
+    assert shot["in_hand"] is True
+    assert shot["state"]["cue_ball"] == "anywhere"
+    assert shot["state"]["on_table"] == [9]
+    assert shot["layout"]["9"] != list(nine)

@@ -362,3 +362,29 @@ def test_practice_tray_position_kept_and_analysis(
         expect(page.locator("#analysis-list li").first).to_contain_text(f"la {best['ball']} → ")
     page.select_option("#lang", "en")
     page.screenshot(path=artifacts / "11-practice-analysis.png")
+
+
+def test_practice_a_jump_off_the_table(page: Page, server_url: str, artifacts: Path) -> None:
+    # The page's own controls: the cue raised 45 degrees with the elevation slider. The 9 goes
+    # in, the cue ball flies over the foot rail: clause 10, the 9 respotted, the cue in hand.
+    page.set_viewport_size({"width": 1400, "height": 900})
+    _start(page, server_url, "practice", 1, 4)
+    cue, nine = [1.13, 2.2976], [1.17, 2.367]
+    setup = "([b]) => window.nb.ws.send(JSON.stringify({type: 'setup', balls: b}))"
+    _updated(page, lambda: page.evaluate(setup, [{"0": cue, "9": nine}]))
+    _idle(page)
+    aim = math.atan2(nine[1] - cue[1], nine[0] - cue[0])
+    page.evaluate("([a]) => { window.nb.aim = a; window.nb.aimTouched = true; }", [aim])
+    page.fill("#elevation", "45")
+    page.dispatch_event("#elevation", "input")
+    expect(page.locator("#elevation-out")).to_have_text("45°")
+    page.fill("#power", "51")  # about 3.9 m/s
+    page.dispatch_event("#power", "input")
+    _act(page, "#btn-shoot")
+    expect(page.locator("#ruling .fouls")).to_have_text("Foul: cue ball off the table (clause 10)")
+    assert page.evaluate("window.nb.ruling.respotted") == [9]
+    layout = page.evaluate("window.nb.layout")
+    assert "0" not in layout
+    assert layout["9"] != nine
+    assert page.evaluate("window.nb.state.cue_ball") == "anywhere"
+    page.screenshot(path=artifacts / "14-practice-jump-off-the-table.png")

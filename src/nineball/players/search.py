@@ -39,10 +39,12 @@ import numpy as np
 from nineball.equipment import BallId, PocketId
 from nineball.errors import InvalidPlacementError, NineballError
 from nineball.game.layout import Position, check_cue_placement
+from nineball.game.match import obstruction_moved
 from nineball.game.noise import TOURNAMENT_NOISE, ExecutionNoise
 from nineball.physics import BallInput, EventKind, Layout, MotionState, Stroke, Trajectory
 from nineball.players.aim import cut_angle, ghost_ball, is_path_clear, pocket_aim
 from nineball.players.base import Decision, TableView
+from nineball.players.jump import jump_shots
 from nineball.rules import Choice, CueBall, Phase, Ruling, Seat, ShotFacts, choose, shoot
 
 __all__ = [
@@ -154,6 +156,7 @@ LEVELS: dict[str, Level] = {
             shortlist=6,
             screen=18,
             finalists=2,
+            kinds=frozenset({"direct", "bank", "combo", "kick", "safety", "jump"}),
             break_speed=10.0,
             description="every kind of shot, 1.2x tournament noise",
         ),
@@ -163,6 +166,7 @@ LEVELS: dict[str, Level] = {
             samples=12,
             shortlist=8,
             screen=30,
+            kinds=frozenset({"direct", "bank", "combo", "kick", "safety", "jump"}),
             finalists=3,
             spins=(0.0, 0.25, 0.45, -0.25, -0.45),
             speeds=(0.0, 0.35, 0.8, 1.5, 2.5),
@@ -176,7 +180,7 @@ LEVELS: dict[str, Level] = {
             screen=48,
             finalists=4,
             lookahead=8,
-            kinds=frozenset({"direct", "bank", "combo", "carom", "kick", "safety"}),
+            kinds=frozenset({"direct", "bank", "combo", "carom", "kick", "safety", "jump"}),
             spins=(0.0, 0.25, 0.45, -0.25, -0.45),
             speeds=(0.0, 0.35, 0.8, 1.5, 2.5),
             description="caroms and kisses too, one more ply, 0.2x tournament noise, widest search",
@@ -379,6 +383,9 @@ class SearchPlayer:
                 pocketed=seen.pocketed,
                 off_table=seen.off_table,
                 rails=seen.rails,
+                obstruction_moved=obstruction_moved(
+                    {**view.layout, BallId.CUE: cue}, stroke, view.params
+                ),
             )
             return trajectory, shoot(view.state, facts, push_out=push_out)
         except NineballError:
@@ -721,6 +728,13 @@ class SearchPlayer:
                             safety=True,
                         )
                     )
+        if "jump" in level.kinds:
+            out += [
+                Candidate(
+                    kind="jump", stroke=j.stroke, target=j.target, ball=j.ball, pocket=j.pocket
+                )
+                for j in jump_shots(view, cue)
+            ]
         # Always: a plain full hit, so that there is something legal to play.
         full = Stroke(
             speed=min(1.5 + distance, 6.0), aim=math.atan2(ball[1] - cue[1], ball[0] - cue[0])

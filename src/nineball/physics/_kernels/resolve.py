@@ -85,6 +85,14 @@ def ball_ball(rvw1: np.ndarray, rvw2: np.ndarray, prm: np.ndarray) -> tuple[np.n
     if vn <= 0.0:
         return a, b
     jn = 0.5 * (1.0 + prm[P_EB]) * m * vn
+    if (nz < 0.0 and b[0, 2] <= R and b[1, 2] <= 0.0) or (
+        nz > 0.0 and a[0, 2] <= R and a[1, 2] <= 0.0
+    ):
+        # The lower ball is on the cloth and is pressed into it: the slate holds it up during
+        # the impact (its vertical velocity stays zero), so the upper ball rebounds off a
+        # supported ball: restitution along n with the slate's impulse -jn nz z on it gives
+        # jn = (1 + e_b) m vn / (2 - nz^2) (the planar value when nz = 0, a wall when |nz| = 1).
+        jn = (1.0 + prm[P_EB]) * m * vn / (2.0 - nz * nz)
     # contact point velocities: ball 1 at +R n, ball 2 at -R n
     # w x (R n) = R (w_y n_z - w_z n_y, w_z n_x - w_x n_z, w_x n_y - w_y n_x)
     u1x = a[1, 0] - R * a[2, 2] * ny + R * a[2, 1] * nz
