@@ -282,18 +282,15 @@ def _line(view: TableView, cue: Position, phi: float) -> _Line:
 
 
 def _line_shots(
-    view: TableView, cue: Position, phi: float, max_height: float
+    view: TableView, line: _Line, max_height: float
 ) -> list[tuple[float, float, float, float]]:
-    """(elevation, speed, width, height at contact) of the jump strokes along ``phi``.
+    """(elevation, speed, width, height at contact) of the jump strokes along ``line``.
 
     Each is the middle of the widest run of speeds at its elevation whose flight meets the
     lowest ball first, at most ``max_height`` m up; the widest :data:`PER_LINE`.
     """
     r = view.params.radius
-    line = _line(view, cue, phi)
     target = int(view.state.lowest)
-    if target not in line.ids:
-        return []
     met = _meets(_heights(view.params), line.along, line.lateral, line.ids.index(target), r)
     found: list[tuple[float, float, float, float]] = []
     for e, elevation in enumerate(JUMP_ELEVATIONS):
@@ -339,10 +336,19 @@ def jump_shots(view: TableView, cue: Position) -> list[JumpShot]:
     out: list[JumpShot] = []
     for phi, pocket in lines:
         line = _line(view, cue, phi)
+        if int(target) not in line.ids:
+            continue
+        reach_target = line.along[line.ids.index(int(target))]
+        over = tuple(
+            i
+            for i, d in zip(line.ids, line.along, strict=True)
+            if i != int(target) and d < reach_target
+        )
+        jumped = " over the " + ", ".join(map(str, over)) if over else ""
         # A pot must meet the object ball on the cloth: met in the air, the object ball's line
         # turns with the height of the meeting, which a small error in speed changes.
         for elevation, speed, width, height in _line_shots(
-            view, cue, phi, LANDED if pocket is not None else math.inf
+            view, line, LANDED if pocket is not None else math.inf
         ):
             aim = phi
             if pocket is not None:
@@ -355,12 +361,6 @@ def jump_shots(view: TableView, cue: Position) -> list[JumpShot]:
             stroke = Stroke(speed=speed, aim=aim, elevation=elevation)
             if cue_contacts(balls, stroke, view.params):
                 continue  # the stick or the bridge hand would move a ball (clause 11)
-            over = tuple(
-                i
-                for i, d in zip(line.ids, line.along, strict=True)
-                if i != int(target) and d < line.along[line.ids.index(int(target))]
-            )
-            jumped = " over the " + ", ".join(map(str, over)) if over else ""
             what = f"{int(target)} in {pocket.value}" if pocket else f"hit the {int(target)}"
             out.append(
                 JumpShot(
