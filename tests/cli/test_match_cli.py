@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -172,8 +173,9 @@ def test_ladder_and_realism_commands(
             "--seed", "1", "--output", str(output), "--plot", str(plot)]  # fmt: skip
     assert main(args) == 0
     out = capsys.readouterr().out
-    assert "beginner beat ghost in" in out
+    assert re.search(r"beginner\s+.\s+ghost\s+.\s+\d of 4", out)
     data = json.loads(output.read_text())
+    assert (data["gaps"][0]["stronger"], data["gaps"][0]["games"]) == ("beginner", 4)
     assert {r["name"] for r in data["ratings"]} == {"ghost", "beginner"}
     assert len(data["games"]) == 4
     assert plot.read_bytes()[:4] == b"\x89PNG"
@@ -184,7 +186,7 @@ def test_ladder_and_realism_commands(
         main(["ladder", "--results", str(output), "--output", str(again), "--plot", str(replot)])
         == 0
     )
-    assert "beginner beat ghost in" in capsys.readouterr().out
+    assert re.search(r"beginner\s+.\s+ghost\s+.\s+\d of 4", capsys.readouterr().out)
     assert json.loads(again.read_text()) == data
     assert replot.read_bytes()[:4] == b"\x89PNG"
     (tmp_path / "bad.json").write_text("{}")

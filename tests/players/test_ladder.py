@@ -10,6 +10,7 @@ from nineball.players.ladder import (
     fit_ratings,
     ladder_pairs,
     play_pairing,
+    rating_gaps,
     win_probability,
 )
 from nineball.rules import Seat
@@ -40,6 +41,24 @@ def test_the_fit_recovers_known_gaps() -> None:
     assert ratings["ghost"].error == 0.0
     assert 5.0 < ratings["club"].error < ratings["pro"].error < 30.0
     assert [r.name for r in fit_ratings(games)] == ["pro", "club", "ghost"]
+
+
+def test_the_gaps_of_a_chain_are_its_pairs_own() -> None:
+    # In a chain each gap rests on one pair's games alone: 600 games at 2:1 are 100 points
+    # with the delta-method error of that score; a pair listed the wrong way round is negative.
+    games = _games("ghost", "club", 200, 400) + _games("club", "pro", 200, 800)
+    club, pro = rating_gaps(games, [("ghost", "club"), ("pro", "club")])
+    assert (club.weaker, club.stronger, club.games, club.wins) == ("ghost", "club", 600, 400)
+    assert club.gap == pytest.approx(100.0, abs=1.0)
+    p = 2 / 3
+    assert club.error == pytest.approx(100 / (np.log(2) * np.sqrt(600 * p * (1 - p))), rel=0.02)
+    assert (pro.wins, pro.games) == (200, 1000)
+    assert pro.gap == pytest.approx(-200.0, abs=1.0)
+    # The gap's error is less than the sum of the two ratings' errors (they are correlated).
+    ratings = {r.name: r for r in fit_ratings(games)}
+    assert pro.error < ratings["pro"].error
+    with pytest.raises(ValueError, match="'max'"):
+        rating_gaps(games, [("pro", "max")])
 
 
 def test_a_clean_sweep_stays_finite() -> None:

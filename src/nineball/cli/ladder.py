@@ -27,6 +27,7 @@ from nineball.players.ladder import (
     fit_ratings,
     ladder_pairs,
     play_pairing,
+    rating_gaps,
 )
 from nineball.rules import Seat
 
@@ -124,15 +125,27 @@ def _report(
     for r in ratings:
         table.add_row(r.name, f"{r.rating:.0f}", f"{r.error:.0f}", str(r.games))
     console.print(table)
-    for a, b in pairs:
-        pair = [g for g in results if {g.first, g.second} == {a, b}]
-        wins_b = sum((g.first if g.winner is Seat.FIRST else g.second) == b for g in pair)
-        console.print(f"{b} beat {a} in {wins_b} of {len(pair)} games")
+    gaps = rating_gaps(results, pairs)
+    table = Table(title="each pair: the score and the gap the fit puts between them")
+    for column in ("player", "against", "won", "rate (95% interval)", "gap", "± 1 s.e."):
+        table.add_column(column, justify="left" if column in ("player", "against") else "right")
+    for gap in gaps:
+        low, high = wilson(gap.wins, gap.games)
+        table.add_row(
+            gap.stronger,
+            gap.weaker,
+            f"{gap.wins} of {gap.games}",
+            f"{gap.wins / gap.games:.1%} ({low:.1%}-{high:.1%})",
+            f"{gap.gap:+.0f}",
+            f"{gap.error:.0f}",
+        )
+    console.print(table)
     if output is not None:
         data = {
             "seed": seed,
             "games_per_pair": games,
             "ratings": [asdict(r) for r in ratings],
+            "gaps": [asdict(g) for g in gaps],
             "games": [_game_row(g) for g in results],
         }
         output.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")

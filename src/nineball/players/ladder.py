@@ -29,11 +29,13 @@ from nineball.rules import MatchConfig, Seat
 __all__ = [
     "GHOST_RATING",
     "GameResult",
+    "Gap",
     "Rating",
     "fit_ratings",
     "ladder_pairs",
     "play_game",
     "play_pairing",
+    "rating_gaps",
     "round_robin",
     "win_probability",
 ]
@@ -168,7 +170,85 @@ def fit_ratings(
     Raises:
         ValueError: no games, or the anchor did not play.
     """
+    fit = _fit(list(results), anchor, anchor_rating)
+    out = [
+        Rating(
+            name=name,
+            rating=float(fit.rating[i]),
+            error=float(math.sqrt(max(fit.covariance[i, i], 0.0))),
+            games=int(fit.played[i].sum()),
+        )
+        for i, name in enumerate(fit.names)
+    ]
+    out.sort(key=lambda r: r.rating, reverse=True)
+    return out
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Gap:
+    """How far apart the fit puts the two players of a pairing."""
+
+    weaker: str
+    stronger: str
+    """The pairing's second player (a ladder lists its players weakest first)."""
+    games: int
+    """Games the two played against each other."""
+    wins: int
+    """Games of those the ``stronger`` won."""
+    gap: float
+    """``stronger``'s rating minus ``weaker``'s, in points (negative if the order was wrong)."""
+    error: float
+    """One standard error of the gap, from the fit's covariance."""
+
+
+def rating_gaps(
+    results: Iterable[GameResult],
+    pairs: Sequence[tuple[str, str]],
+    *,
+    anchor: str = "ghost",
+) -> list[Gap]:
+    """The fitted gap of each pair, with its standard error and the pair's own score.
+
+    Raises:
+        ValueError: no games, the anchor did not play, or a pair names a player who did not.
+    """
     games = list(results)
+    fit = _fit(games, anchor, GHOST_RATING)
+    index = {name: i for i, name in enumerate(fit.names)}
+    missing = sorted({name for pair in pairs for name in pair} - set(index))
+    if missing:
+        raise ValueError(f"no games were played by {', '.join(map(repr, missing))}")
+    out = []
+    for a, b in pairs:
+        i, j = index[a], index[b]
+        c = fit.covariance
+        variance = c[i, i] + c[j, j] - 2.0 * c[i, j]
+        pair = [g for g in games if {g.first, g.second} == {a, b}]
+        wins = sum((g.first if g.winner is Seat.FIRST else g.second) == b for g in pair)
+        out.append(
+            Gap(
+                weaker=a,
+                stronger=b,
+                games=len(pair),
+                wins=wins,
+                gap=float(fit.rating[j] - fit.rating[i]),
+                error=float(math.sqrt(max(variance, 0.0))),
+            )
+        )
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class _Fit:
+    names: list[str]
+    rating: np.ndarray
+    covariance: np.ndarray
+    """Of the ratings, in points squared; the anchor's row and column are zero."""
+    played: np.ndarray
+    """Games between each two players."""
+
+
+def _fit(games: list[GameResult], anchor: str, anchor_rating: float) -> _Fit:
     names = sorted({g.first for g in games} | {g.second for g in games})
     if not games or anchor not in names:
         raise ValueError(f"the games must include the anchor {anchor!r}")
@@ -196,7 +276,7 @@ def fit_ratings(
         if np.max(np.abs(np.log(strength) - np.log(previous))) < 1e-12:
             break
     rating = 100.0 * np.log2(strength) + anchor_rating
-    # Standard errors from the Fisher information (the anchor fixed).
+    # The covariance is the inverse of the Fisher information (the anchor fixed).
     scale = math.log(2.0) / 100.0
     info = np.zeros((n, n))
     for i in range(n):
@@ -207,19 +287,12 @@ def fit_ratings(
                 info[i, i] += w
                 info[i, j] -= w
     free = [i for i in range(n) if i != index[anchor]]
-    errors = np.zeros(n)
+    covariance = np.zeros((n, n))
     if free:
-        covariance = np.linalg.pinv(info[np.ix_(free, free)])
-        errors[free] = np.sqrt(np.clip(np.diag(covariance), 0.0, None))
-    counts = played.sum(axis=1)
-    out = [
-        Rating(name=name, rating=float(rating[i]), error=float(errors[i]), games=int(counts[i]))
-        for name, i in index.items()
-    ]
-    out.sort(key=lambda r: r.rating, reverse=True)
-    return out
+        covariance[np.ix_(free, free)] = np.linalg.pinv(info[np.ix_(free, free)])
+    return _Fit(names=names, rating=rating, covariance=covariance, played=played)
 
 
 def ladder_pairs(names: Sequence[str]) -> list[tuple[str, str]]:
-    """Adjacent pairs of a ladder, weakest first: (ghost, beginner), (beginner, amateur)..."""
+    """Adjacent pairs of a ladder in the order given: (ghost, beginner), (beginner, amateur)..."""
     return list(itertools.pairwise(names))
