@@ -236,7 +236,10 @@ def analyse(
 @app.command()
 def ladder(
     players: Annotated[
-        str, typer.Option(help="The ladder, weakest first.")
+        str,
+        typer.Option(
+            help="The ladder: each player plays the next; ghost (rated 300) is the anchor."
+        ),
     ] = "ghost,beginner,amateur,club,advanced,pro,max",
     games: Annotated[int, typer.Option(min=2, help="Games per adjacent pair.")] = 500,
     workers: Annotated[int, typer.Option(min=1, help="Processes.")] = 2,

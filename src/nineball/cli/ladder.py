@@ -178,9 +178,14 @@ def _plot(ratings: list[Rating], path: Path, games: int) -> None:
         [r.name for r in ordered],
         [r.rating for r in ordered],
         xerr=[1.96 * r.error for r in ordered],
-        color="#1d6b45",
+        # The anchor's rating is fixed, not fitted: drawn apart.
+        color=["#8a8a8a" if r.error == 0.0 else "#1d6b45" for r in ordered],
         ecolor="#333",
     )
+    for y, r in enumerate(ordered):
+        label = f"{r.rating:.0f}" + (f" ± {1.96 * r.error:.0f}" if r.error else " (anchor)")
+        ax.text(r.rating + 1.96 * r.error + 8, y, label, va="center", fontsize=8)
+    ax.set_xlim(0, max(r.rating + 1.96 * r.error for r in ordered) * 1.18)
     ax.set_xlabel("Fargo-style rating (95% interval)")
     ax.set_title(f"nineball computer players, {games} games per adjacent pair")
     fig.tight_layout()
