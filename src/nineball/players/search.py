@@ -130,24 +130,24 @@ LEVELS: dict[str, Level] = {
         ),
         Level(
             name="amateur",
-            noise=TOURNAMENT_NOISE.scaled(3.5),
+            noise=TOURNAMENT_NOISE.scaled(2.8),
             samples=3,
             shortlist=4,
             screen=8,
             spins=(0.0, 0.35),
             kinds=frozenset({"direct", "kick"}),
             break_speed=8.0,
-            description="pots and kicks, 3.5x tournament noise",
+            description="pots and kicks, 2.8x tournament noise",
         ),
         Level(
             name="club",
-            noise=TOURNAMENT_NOISE.scaled(1.8),
+            noise=TOURNAMENT_NOISE.scaled(2.0),
             samples=4,
             shortlist=5,
             screen=12,
             kinds=frozenset({"direct", "bank", "kick", "safety"}),
             break_speed=9.0,
-            description="plays position and safeties, 1.8x tournament noise",
+            description="plays position and safeties, 2.0x tournament noise",
         ),
         Level(
             name="advanced",
@@ -174,7 +174,7 @@ LEVELS: dict[str, Level] = {
         ),
         Level(
             name="max",
-            noise=TOURNAMENT_NOISE.scaled(0.2),
+            noise=TOURNAMENT_NOISE.scaled(0.4),
             samples=24,
             shortlist=12,
             screen=48,
@@ -183,7 +183,7 @@ LEVELS: dict[str, Level] = {
             kinds=frozenset({"direct", "bank", "combo", "carom", "kick", "safety", "jump"}),
             spins=(0.0, 0.25, 0.45, -0.25, -0.45),
             speeds=(0.0, 0.35, 0.8, 1.5, 2.5),
-            description="caroms and kisses too, one more ply, 0.2x tournament noise, widest search",
+            description="caroms and kisses too, one more ply, 0.4x tournament noise, widest search",
         ),
     )
 }
