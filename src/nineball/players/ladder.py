@@ -190,7 +190,7 @@ class Gap:
 
     weaker: str
     stronger: str
-    """The pairing's second player (a ladder lists its players weakest first)."""
+    """The pairing's second player (the stronger one when the ladder is listed weakest first)."""
     games: int
     """Games the two played against each other."""
     wins: int
