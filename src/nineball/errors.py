@@ -11,12 +11,14 @@ The hierarchy::
      ├── InvalidShotError (ValueError)       the facts of a shot do not fit the position
      ├── InvalidPlacementError (ValueError)  a ball placed on another ball or off the surface
      ├── InvalidInputError (ValueError)      malformed input: a bad field, value or type
-     └── ProtocolError (ValueError)          a wire-protocol request that cannot be read
+     ├── ProtocolError (ValueError)          a wire-protocol request that cannot be read
+     └── EngineError (RuntimeError)          the physics broke one of its own invariants (a bug)
 """
 
 from __future__ import annotations
 
 __all__ = [
+    "EngineError",
     "IllegalActionError",
     "InvalidInputError",
     "InvalidPlacementError",
@@ -48,3 +50,11 @@ class InvalidInputError(NineballError, ValueError):
 
 class ProtocolError(NineballError, ValueError):
     """A request of a line protocol is malformed: bad JSON, unknown type, field or value."""
+
+
+class EngineError(NineballError, RuntimeError):
+    """The physics engine broke one of its own invariants: a bug, never a result.
+
+    For example a ball that ends outside the playing surface without an event that took it
+    there. The message carries what is needed to reproduce it.
+    """

@@ -145,12 +145,16 @@ def test_the_stroke_bounce_conserves_what_it_should() -> None:
     assert v[2] == pytest.approx(0.5 * 3.0)
     assert w[0] == pytest.approx(-v[1] / R)
     assert v[1] == pytest.approx(5.0 / 7.0 * 3.0)
-    # a nearly level cue: the planar stroke, bit for bit
-    v0, _ = Stroke(speed=3.0, aim=1.0, elevation=math.radians(2.0), side=0.2).ball_velocities(
-        params
-    )
+    # a nearly level cue: the ball stays on the cloth (its rebound is absorbed), and the
+    # slate's friction, mu_slide times the normal impulse m v_down, acts on its slip
+    v0, _ = Stroke(speed=3.0, aim=1.0, elevation=math.radians(2.0)).ball_velocities(params)
     assert v0[2] == 0.0
-    assert math.hypot(v0[0], v0[1]) == 3.0
+    down = 3.0 * math.tan(math.radians(2.0))
+    assert math.hypot(v0[0], v0[1]) == pytest.approx(3.0 - params.mu_slide * down)
+    # a level cue: the planar stroke, bit for bit
+    v1, _ = Stroke(speed=3.0, aim=1.0, side=0.2).ball_velocities(params)
+    assert v1[2] == 0.0
+    assert math.hypot(v1[0], v1[1]) == 3.0
 
 
 def test_a_scoop_is_refused_as_a_miscue() -> None:

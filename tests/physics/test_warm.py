@@ -19,7 +19,7 @@ balls = [BallInput(id=0, r=(0.635, 0.4)), BallInput(id=1, r=(0.62, 1.2)),
          BallInput(id=2, r=(0.3, 2.0))]
 trajectory = simulate(balls, stroke=Stroke(speed=3.0, aim=1.55, side=0.3, height=-0.3))
 table = TableSpec()
-sigs = warm.signatures(table.segments, table.jaws, table.captures,
+sigs = warm.signatures(table.segments, table.jaws, table.captures, table.boundary,
                        param_vector(PhysicsParams(), table))
 print(_update.signatures == [sigs["_update"]], _handle.signatures == [sigs["_handle"]])
 digest = hashlib.sha256()

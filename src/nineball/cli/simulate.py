@@ -244,10 +244,7 @@ def run_simulate(
             text = input_file.read_text(encoding="utf-8") if input_file else source.read()
         except OSError as exc:
             raise SimulateError("invalid_input", f"cannot read {str(input_file)!r}: {exc}") from exc
-        try:
-            request = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise SimulateError("bad_json", f"bad JSON: {exc}") from exc
+        request = _decode(text)
         if isinstance(request, list):
             results = []
             for item in request:
@@ -264,6 +261,45 @@ def run_simulate(
     except SimulateError as exc:
         _write(sink, exc.as_json())
         return 2
+
+
+MAX_DEPTH = 16
+"""Deepest nesting of arrays and objects a request may have (a request needs 4)."""
+
+
+def _decode(text: str) -> object:
+    """The request's JSON, refusing deep nesting and numbers too long to be real values.
+
+    Raises:
+        SimulateError: ``bad_json`` for unreadable JSON, nesting deeper than :data:`MAX_DEPTH`
+            or an integer of thousands of digits (Python refuses to convert those).
+    """
+    depth = 0
+    deepest = 0
+    in_string = escaped = False
+    for ch in text:  # nesting measured before parsing: the parser itself recurses
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    if deepest > MAX_DEPTH:
+        raise SimulateError(
+            "bad_json", f"bad JSON: nested {deepest} deep, more than the {MAX_DEPTH} allowed"
+        )
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, ValueError, RecursionError) as exc:
+        raise SimulateError("bad_json", f"bad JSON: {str(exc)[:200]}") from exc
 
 
 def _write(sink: TextIO, value: object) -> None:

@@ -21,6 +21,22 @@ Source: D. G. Alciatore, TP A.14 "Cut-induced and spin-induced throw" (fit to me
 """
 
 
+_UPPER: dict[str, float] = {
+    "mass": 10.0,
+    "radius": 0.1,
+    "g": 100.0,
+    "mu_slide": 2.0,
+    "mu_roll": 1.0,
+    "spin_decel": 1000.0,
+    "mu_cushion": 2.0,
+    "cue_endmass": 10.0,
+    "settle_below": 10.0,
+    "hop_below": 10.0,
+}
+"""Upper bounds of the parameters (far beyond any real table, but finite: a value past them is
+refused as input, not simulated into numbers that mean nothing)."""
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PhysicsParams:
     """The physical parameters of the simulation, SI units throughout.
@@ -131,6 +147,11 @@ class PhysicsParams:
             raise InvalidInputError(
                 f"param 'ball_friction' must be >= 0, got {self.ball_friction!r}"
             )
+        for name, top in _UPPER.items():
+            if getattr(self, name) > top:
+                raise InvalidInputError(
+                    f"param {name!r} must be at most {top!r}, got {getattr(self, name)!r}"
+                )
         if not 0.0 < self.miscue_limit < 1.0:
             raise InvalidInputError(
                 f"param 'miscue_limit' must be in (0, 1), got {self.miscue_limit!r}"

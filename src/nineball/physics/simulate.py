@@ -16,7 +16,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from nineball.equipment import BallId, PocketId
-from nineball.errors import InvalidInputError, InvalidPlacementError
+from nineball.errors import EngineError, InvalidInputError, InvalidPlacementError
 from nineball.physics._kernels import constants as k
 from nineball.physics._kernels import warm
 from nineball.physics._kernels.loop import run
@@ -25,10 +25,11 @@ from nineball.physics.events import BallState, Event, EventKind
 from nineball.physics.facts import ShotFacts, array_facts
 from nineball.physics.params import PhysicsParams
 from nineball.physics.state import MotionState
-from nineball.physics.stroke import Stroke
+from nineball.physics.stroke import MAX_SPEED, Stroke
 from nineball.physics.table import TableSpec, nine_foot
 
 __all__ = [
+    "MAX_SPIN",
     "PLACEMENT_TOLERANCE",
     "ROLLING_INPUT_TOLERANCE",
     "BallInput",
@@ -36,6 +37,10 @@ __all__ = [
     "Trajectory",
     "simulate",
 ]
+
+MAX_SPIN = 2000.0
+"""Largest angular speed in rad/s accepted for a ball given in motion (a ball rolling at the
+largest stroke speed spins at 700 rad/s)."""
 
 PLACEMENT_TOLERANCE = 1e-9
 """Overlap (m) tolerated between balls, or past the cushion noses, when checking input."""
@@ -314,6 +319,10 @@ def prepare(
         rvw[q, 0] = (x, y, R)
         rvw[q, 1, :2] = _vec(b.v, 2, f"ball {b.id} v")
         rvw[q, 2] = _vec(b.w, 3, f"ball {b.id} w")
+        if math.hypot(*b.v) > MAX_SPEED:
+            raise InvalidInputError(f"ball {b.id} speed must be at most {MAX_SPEED} m/s: {b.v!r}")
+        if math.hypot(*b.w) > MAX_SPIN:
+            raise InvalidInputError(f"ball {b.id} spin must be at most {MAX_SPIN} rad/s: {b.w!r}")
         tol = PLACEMENT_TOLERANCE
         inside = R - tol <= x <= table.width - R + tol and R - tol <= y <= table.length - R + tol
         if not inside and not _in_pocket_throat(x, y, R, table):
@@ -434,6 +443,8 @@ def simulate(
     Raises:
         InvalidInputError: bad values (ids, vectors, a miscue, max_events).
         InvalidPlacementError: overlapping balls or a ball outside the playing surface.
+        EngineError: the engine broke its own invariant (a ball left the playing surface
+            with no event saying so): a bug, reported with the input that reproduces it.
     """
     params = params or _DEFAULT_PARAMS
     table = table or nine_foot()
@@ -455,10 +466,17 @@ def run_prepared(
 ) -> Trajectory:
     """Run the compiled event loop on validated arrays (see :func:`prepare`)."""
     prm = param_vector(params, table)
-    warm.prepare(table.segments, table.jaws, table.captures, prm)
-    (count, ev_t, ev_k, ev_i, ev_j, ev_s, ev_m, final, fmot, _tref, pocket_of, trunc) = run(
-        rvw, motion, table.segments, table.jaws, table.captures, prm, max_events
+    warm.prepare(table.segments, table.jaws, table.captures, table.boundary, prm)
+    out = run(
+        rvw, motion, table.segments, table.jaws, table.captures, table.boundary, prm, max_events
     )
+    (count, ev_t, ev_k, ev_i, ev_j, ev_s, ev_m, final, fmot, _tref, pocket_of, trunc, astray) = out
+    if astray >= 0:
+        raise EngineError(
+            f"ball {ids[astray]} ended at {final[astray, 0].tolist()!r}, off the playing surface "
+            f"with no event taking it there (a physics bug); input states {rvw.tolist()!r}, "
+            f"motions {motion.tolist()!r}, table {table.name!r}, params {params!r}"
+        )
     arrays = [
         rvw.copy(),
         motion.copy(),

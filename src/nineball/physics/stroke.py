@@ -36,7 +36,10 @@ from numpy.typing import NDArray
 from nineball.errors import InvalidInputError
 from nineball.physics.params import PhysicsParams
 
-__all__ = ["CUE_TIP_RADIUS", "MAX_ELEVATION", "Stroke"]
+__all__ = ["CUE_TIP_RADIUS", "MAX_ELEVATION", "MAX_SPEED", "Stroke"]
+
+MAX_SPEED = 20.0
+"""Largest cue-ball speed accepted, in m/s (the hardest recorded breaks are about 14 m/s)."""
 
 MAX_ELEVATION = math.radians(80.0)
 """Largest cue elevation accepted, in rad (80 deg)."""
@@ -65,7 +68,8 @@ class Stroke:
         """Validate the stroke.
 
         Raises:
-            InvalidInputError: a non-finite value, a negative speed or an elevation out of range.
+            InvalidInputError: a non-finite value, a speed outside [0, MAX_SPEED] or an
+                elevation out of range.
         """
         for name in ("speed", "aim", "elevation", "side", "height"):
             value = getattr(self, name)
@@ -73,8 +77,10 @@ class Stroke:
                 raise InvalidInputError(f"stroke {name!r} must be a number, got {value!r}")
             if not math.isfinite(value):
                 raise InvalidInputError(f"stroke {name!r} must be finite, got {value!r}")
-        if self.speed < 0.0:
-            raise InvalidInputError(f"stroke 'speed' must be >= 0 m/s, got {self.speed!r}")
+        if not 0.0 <= self.speed <= MAX_SPEED:
+            raise InvalidInputError(
+                f"stroke 'speed' must be in [0, {MAX_SPEED!r}] m/s, got {self.speed!r}"
+            )
         if not 0.0 <= self.elevation <= MAX_ELEVATION:
             raise InvalidInputError(
                 f"stroke elevation must be in [0, 80] deg, got {math.degrees(self.elevation)!r}"
@@ -142,7 +148,7 @@ class Stroke:
                 f"deg, height={self.height!r})"
             )
         down = self.speed * se / ce  # into the slate
-        if params.e_slate * down >= params.hop_below:
+        if down > 0.0:
             _slate_bounce(v, w, down, params)
         return v, w
 
@@ -150,18 +156,28 @@ class Stroke:
 def _slate_bounce(
     v: NDArray[np.float64], w: NDArray[np.float64], down: float, params: PhysicsParams
 ) -> None:
-    """The slate's rebound of a ball driven into it at ``down`` m/s, in place.
+    """The slate's response to a ball driven into it at ``down`` m/s, in place.
 
-    As the kernels' ``resolve.slate``: v_z = e_slate down, friction against the contact's slip.
+    As the kernels' ``resolve.slate``: the ball rebounds at v_z = e_slate down and the slate's
+    normal impulse is (1 + e_slate) m down; a rebound slower than ``hop_below`` is absorbed
+    (v_z = 0, normal impulse m down, the ball stays on the cloth). The friction, mu_slide times
+    the normal impulse, acts against the contact's slip, capped at the impulse that makes it
+    roll. Why the two normal impulses: over the whole series of small hops a ball that barely
+    hops makes, the slate's normal impulses add up to m down plus gravity's, the same as a
+    ball that stays on the cloth gets from the strike and then the cloth; so friction on both
+    sides of ``hop_below`` agrees over that series (the outcome is continuous in elevation).
     """
     R = params.radius
+    rebound = params.e_slate * down
+    if rebound < params.hop_below:
+        rebound = 0.0
     ux, uy = v[0] - R * w[1], v[1] + R * w[0]
     un = math.hypot(ux, uy)
     if un > 0.0:
-        f = min(params.mu_slide * (1.0 + params.e_slate) * down, 2.0 / 7.0 * un)
+        f = min(params.mu_slide * (down + rebound), 2.0 / 7.0 * un)
         fx, fy = -f * ux / un, -f * uy / un
         v[0] += fx
         v[1] += fy
         w[0] += 2.5 * fy / R
         w[1] -= 2.5 * fx / R
-    v[2] = params.e_slate * down
+    v[2] = rebound

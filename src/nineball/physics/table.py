@@ -101,6 +101,14 @@ class TableSpec:
 
     points: NDArray[np.float64] = field(init=False, repr=False, compare=False)
     """The two sharp points of each pocket, shape (6, 2, 2), in :class:`PocketId` order."""
+    boundary: NDArray[np.float64] = field(init=False, repr=False, compare=False)
+    """The edge of the playing surface as a closed polygon of 24 edges, shape (24, 7): x1, y1,
+    x2, y2, nx, ny (unit normal into the table) and the pocket index (:class:`PocketId` order)
+    of a capture edge, -1 for the other edges. Going round: each cushion's nose line from point
+    to point, then at each pocket the facing from its point to the capture line, the capture
+    line between the facings, and the other facing back to its point. A ball's centre stays
+    inside it on the cloth; one in flight that crosses it has left the table (a nose or facing
+    edge) or falls into a pocket (a capture edge, if low enough). See :meth:`contains`."""
 
     def __post_init__(self) -> None:
         """Validate the dimensions and build the cushion geometry.
@@ -117,7 +125,8 @@ class TableSpec:
             if not math.pi / 2 <= value < math.pi:
                 raise InvalidInputError(f"table {name!r} must be in [90, 180) deg, got {value!r}")
         segs, seg_names, jaws, jaw_names, caps, pts = _build(self)
-        for array in (segs, jaws, caps, pts):
+        edges = _boundary(segs, seg_names, caps, pts)
+        for array in (segs, jaws, caps, pts, edges):
             array.setflags(write=False)
         object.__setattr__(self, "segments", segs)
         object.__setattr__(self, "segment_names", seg_names)
@@ -125,6 +134,7 @@ class TableSpec:
         object.__setattr__(self, "jaw_names", jaw_names)
         object.__setattr__(self, "captures", caps)
         object.__setattr__(self, "points", pts)
+        object.__setattr__(self, "boundary", edges)
 
     @property
     def head_string(self) -> float:
@@ -156,6 +166,14 @@ class TableSpec:
         """The distance between the two points of a pocket in m."""
         p = self.points[list(PocketId).index(pocket)]
         return float(np.hypot(*(p[0] - p[1])))
+
+    def contains(self, x: float, y: float) -> bool:
+        """Whether a ball's centre at (x, y) (m) is inside :attr:`boundary` (crossing number)."""
+        crossings = 0
+        for x1, y1, x2, y2, *_ in self.boundary:
+            if (y1 > y) != (y2 > y) and x1 + (y - y1) * (x2 - x1) / (y2 - y1) > x:
+                crossings += 1
+        return crossings % 2 == 1
 
     def cushion_names(self) -> tuple[str, ...]:
         """All cushion names: segments then jaws (the kernel's cushion index order)."""
@@ -294,3 +312,43 @@ def _build(
         np.array(caps, dtype=np.float64),
         points,
     )
+
+
+def _boundary(
+    segs: NDArray[np.float64],
+    seg_names: tuple[str, ...],
+    caps: NDArray[np.float64],
+    points: NDArray[np.float64],
+) -> NDArray[np.float64]:
+    """The closed polygon of the playing surface (see :attr:`TableSpec.boundary`)."""
+    pockets = list(PocketId)
+    # the sharp point of each (pocket, tag) and the facing's direction from it
+    edges: list[list[float]] = []
+    # the nose lines, from sharp point to sharp point (extended over the rounded points)
+    ends = {
+        "head": ((PocketId.HEAD_LEFT, 0), (PocketId.HEAD_RIGHT, 0)),
+        "foot": ((PocketId.FOOT_LEFT, 0), (PocketId.FOOT_RIGHT, 0)),
+        "left_head": ((PocketId.HEAD_LEFT, 1), (PocketId.SIDE_LEFT, 0)),
+        "left_foot": ((PocketId.SIDE_LEFT, 1), (PocketId.FOOT_LEFT, 1)),
+        "right_head": ((PocketId.HEAD_RIGHT, 1), (PocketId.SIDE_RIGHT, 0)),
+        "right_foot": ((PocketId.SIDE_RIGHT, 1), (PocketId.FOOT_RIGHT, 1)),
+    }
+    for name, ((p1, t1), (p2, t2)) in ends.items():
+        seg = segs[seg_names.index(name)]
+        a = points[pockets.index(p1), t1]
+        b = points[pockets.index(p2), t2]
+        edges.append([a[0], a[1], b[0], b[1], seg[4], seg[5], -1.0])
+    for k, pocket in enumerate(pockets):
+        ox, oy, c = caps[k, 0], caps[k, 1], caps[k, 2]
+        meet = []
+        for q, tag in enumerate(("a", "b")):
+            seg = segs[seg_names.index(f"{pocket.value}_facing_{tag}")]
+            p = points[k, q]
+            fx, fy = seg[2] - seg[0], seg[3] - seg[1]
+            s = (c - ox * p[0] - oy * p[1]) / (ox * fx + oy * fy)
+            end = (p[0] + s * fx, p[1] + s * fy)
+            edges.append([p[0], p[1], end[0], end[1], seg[4], seg[5], -1.0])
+            meet.append(end)
+        (ax, ay), (bx, by) = meet
+        edges.append([ax, ay, bx, by, -ox, -oy, float(k)])
+    return np.array(edges, dtype=np.float64)

@@ -26,7 +26,15 @@ import numpy as np
 from nineball.physics._kernels.jit import internal
 from nineball.physics._kernels.roots import first_down_crossing, poly4
 
-__all__ = ["TOUCH", "V_REST", "capture_time", "circle_time", "edge_time", "segment_time"]
+__all__ = [
+    "TOUCH",
+    "V_REST",
+    "capture_time",
+    "circle_time",
+    "cross_time",
+    "edge_time",
+    "segment_time",
+]
 
 TOUCH = 1e-9
 """Distance in m within which two surfaces count as touching (the near-future epsilon)."""
@@ -189,5 +197,40 @@ def capture_time(c: np.ndarray, cap: np.ndarray, horizon: float) -> float:
     px = c[0, 0] + c[1, 0] * t + c[2, 0] * t * t - cap[3]
     py = c[0, 1] + c[1, 1] * t + c[2, 1] * t * t - cap[4]
     if abs(-cap[1] * px + cap[0] * py) <= cap[5]:
+        return t
+    return np.inf
+
+
+@internal
+def cross_time(c: np.ndarray, edge: np.ndarray, horizon: float) -> float:
+    """Time until the ball's centre crosses an edge of the playing surface's boundary, going out.
+
+    ``edge`` is a row of ``TableSpec.boundary``: (x1, y1, x2, y2, nx, ny, pocket) with n the unit
+    normal into the table. The crossing must fall within the edge's length, its ends included
+    to ``TOUCH``: the edges share their end points, so a centre crossing the polygon at a corner
+    crosses at least one of them. A centre on the line or beyond it and moving out crosses now.
+    """
+    nx = edge[4]
+    ny = edge[5]
+    q0 = nx * (c[0, 0] - edge[0]) + ny * (c[0, 1] - edge[1])
+    q1 = nx * c[1, 0] + ny * c[1, 1]
+    q2 = nx * c[2, 0] + ny * c[2, 1]
+    if q0 <= 0.0:
+        if q1 >= 0.0:
+            return np.inf
+        t = 0.0
+    elif q0 > abs(q1) * horizon + abs(q2) * horizon * horizon:
+        return np.inf
+    else:
+        t = first_down_crossing(0.0, 0.0, q2, q1, q0, horizon, 0.0)
+        if t == np.inf:
+            return t
+    px = c[0, 0] + c[1, 0] * t + c[2, 0] * t * t - edge[0]
+    py = c[0, 1] + c[1, 1] * t + c[2, 1] * t * t - edge[1]
+    ex = edge[2] - edge[0]
+    ey = edge[3] - edge[1]
+    length = math.sqrt(ex * ex + ey * ey)
+    f = (px * ex + py * ey) / length
+    if -TOUCH <= f <= length + TOUCH:
         return t
     return np.inf

@@ -35,7 +35,6 @@ from nineball.physics._kernels.constants import (
     EV_SLIDE_ROLL,
     EV_SPIN_STOP,
     P_H,
-    P_HOP,
     P_R,
     P_SLOW,
     S_AIRBORNE,
@@ -50,6 +49,7 @@ from nineball.physics._kernels.detect import (
     V_REST,
     capture_time,
     circle_time,
+    cross_time,
     edge_time,
     segment_time,
 )
@@ -82,6 +82,7 @@ def _update(
     segs: np.ndarray,
     jaws: np.ndarray,
     caps: np.ndarray,
+    edges: np.ndarray,
     prm: np.ndarray,
 ) -> None:
     """Recompute every cached event time of ball i (whose state is current at time t)."""
@@ -108,21 +109,10 @@ def _update(
     nsj = segs.shape[0] + jaws.shape[0]
     if moving_i:
         for k in range(segs.shape[0]):
-            if flying:
-                tc = edge_time(ci, segs[k], h, R, H)
-                # the centre passes over the nose line: off the table (index nsj + k)
-                to = segment_time(ci, segs[k], h, 0.0)
-                if to < tc:
-                    tc = to
-                    kk = nsj + k
-                else:
-                    kk = k
-            else:
-                tc = segment_time(ci, segs[k], h, R)
-                kk = k
+            tc = edge_time(ci, segs[k], h, R, H) if flying else segment_time(ci, segs[k], h, R)
             if tc < np.inf and t + tc < cush_t[i]:
                 cush_t[i] = t + tc
-                cush_id[i] = kk
+                cush_id[i] = k
         for k in range(jaws.shape[0]):
             jaw = jaws[k]
             tc = circle_time(ci[0, 0] - jaw[0], ci[0, 1] - jaw[1], ci[1, 0], ci[1, 1], ci[2, 0],
@@ -133,11 +123,27 @@ def _update(
             if tc < np.inf and t + tc < cush_t[i]:
                 cush_t[i] = t + tc
                 cush_id[i] = segs.shape[0] + k
-        for k in range(caps.shape[0]):
-            tc = capture_time(ci, caps[k], h)
-            if tc < np.inf and t + tc < pock_t[i]:
-                pock_t[i] = t + tc
-                pock_id[i] = k
+        if flying:
+            # A ball in flight whose centre crosses the playing surface's boundary has left
+            # the table over a cushion (event index nsj + edge), or is over a pocket (captured,
+            # or off the table beyond it when too high to drop): the boundary is closed, so no
+            # ball in flight gets out without one of these events.
+            for k in range(edges.shape[0]):
+                tc = cross_time(ci, edges[k], h)
+                if tc < np.inf:
+                    if edges[k, 6] >= 0.0:
+                        if t + tc < pock_t[i]:
+                            pock_t[i] = t + tc
+                            pock_id[i] = int(edges[k, 6])
+                    elif t + tc < cush_t[i]:
+                        cush_t[i] = t + tc
+                        cush_id[i] = nsj + k
+        else:
+            for k in range(caps.shape[0]):
+                tc = capture_time(ci, caps[k], h)
+                if tc < np.inf and t + tc < pock_t[i]:
+                    pock_t[i] = t + tc
+                    pock_id[i] = k
     for k in range(n):
         if k == i:
             continue
@@ -157,6 +163,36 @@ def _update(
                          c2[0, 2] - c1[0, 2], c2[1, 2] - c1[1, 2], c2[2, 2] - c1[2, 2],
                          2.0 * R, hk, V_REST)  # fmt: skip
         pair[a, b] = t + tc
+
+
+@internal
+def _astray(rvw: np.ndarray, mot: np.ndarray, edges: np.ndarray, prm: np.ndarray) -> int:
+    """The first ball at rest that is not on the playing surface, -1 if none (an invariant).
+
+    Every ball ends pocketed, off the table (with the event that took it there), or at rest on
+    the slate with its centre inside the boundary polygon (crossing number) and finite. A ball
+    that breaks this has escaped through a gap in the engine's geometry: a bug to report, never
+    a result.
+    """
+    R = prm[P_R]
+    for i in range(rvw.shape[0]):
+        if mot[i] == S_POCKETED or mot[i] == S_OFF_TABLE:
+            continue
+        x = rvw[i, 0, 0]
+        y = rvw[i, 0, 1]
+        if not (math.isfinite(x) and math.isfinite(y)) or abs(rvw[i, 0, 2] - R) > 1e-9:
+            return i
+        crossings = 0
+        for k in range(edges.shape[0]):
+            y1 = edges[k, 1]
+            y2 = edges[k, 3]
+            if (y1 > y) != (y2 > y):
+                x1 = edges[k, 0]
+                if x1 + (y - y1) * (edges[k, 2] - x1) / (y2 - y1) > x:
+                    crossings += 1
+        if crossings % 2 == 0:
+            return i
+    return -1
 
 
 @internal
@@ -283,8 +319,7 @@ def _handle(
             # back at the slate: a bounce, or a landing if the rebound is too slow to fly
             state_i = slate(state_i, prm)
             kind = EV_AIRBORNE
-            if state_i[1, 2] < prm[P_HOP]:
-                state_i[1, 2] = 0.0
+            if state_i[1, 2] == 0.0:
                 mot[bi] = classify(state_i, prm)
                 kind = EV_LAND
         elif old == S_SLIDING:
@@ -366,6 +401,7 @@ def run(
     segs: np.ndarray,
     jaws: np.ndarray,
     caps: np.ndarray,
+    edges: np.ndarray,
     prm: np.ndarray,
     max_events: int,
 ) -> tuple[
@@ -381,6 +417,7 @@ def run(
     np.ndarray,
     np.ndarray,
     bool,
+    int,
 ]:
     """Simulate until every ball is at rest or pocketed, or ``max_events`` events were recorded.
 
@@ -389,7 +426,8 @@ def run(
         mot0: initial motion states, shape (n,) (not modified).
         segs: cushion segments, shape (ns, 6).
         jaws: rounded points, shape (nj, 3).
-        caps: pocket capture lines, shape (np, 3).
+        caps: pocket capture lines, shape (np, 6).
+        edges: the playing surface's boundary polygon, shape (24, 7) (``TableSpec.boundary``).
         prm: parameter vector (constants.P_*).
         max_events: capacity of the event arrays.
 
@@ -397,7 +435,9 @@ def run(
         count, times, kinds, first ball, second index (ball, cushion or pocket; -1 if none),
         states after (n_ev, 2, 3, 3), motions after (n_ev, 2), final states, final motions,
         final reference times (always the time of the last event of each ball), pocket of each
-        ball (-1 if none), and whether the event budget ran out before the end.
+        ball (-1 if none), whether the event budget ran out before the end, and the first
+        ball that ended off the playing surface without an event saying so (-1 if none: the
+        invariant of :func:`_astray`; checked when the budget did not run out).
     """
     n = rvw0.shape[0]
     rvw = rvw0.copy()
@@ -449,7 +489,7 @@ def run(
         for i in range(n):
             if dirty[i] != 0:
                 _update(i, t, rvw, mot, tref, trans, cush_t, cush_id, pock_t, pock_id, pair,
-                        segs, jaws, caps, prm)  # fmt: skip
+                        segs, jaws, caps, edges, prm)  # fmt: skip
                 dirty[i] = 0
         best = np.inf
         kind = no_ball
@@ -488,6 +528,7 @@ def run(
         _handle(t, kind, bi, bj, count, rvw, mot, tref, segs, jaws, prm, launch, dirty, pocket_of,
                 ev_t, ev_k, ev_i, ev_j, ev_s, ev_m)  # fmt: skip
         count += 1
+    astray = no_ball if truncated else _astray(rvw, mot, edges, prm)
     return (
         count,
         ev_t,
@@ -501,4 +542,5 @@ def run(
         tref,
         pocket_of,
         truncated,
+        astray,
     )

@@ -24,6 +24,7 @@ from nineball.physics._kernels.constants import (
     P_FB,
     P_FC,
     P_G,
+    P_HOP,
     P_M,
     P_MUC,
     P_MUR,
@@ -242,19 +243,25 @@ def ball_cushion(
 def slate(rvw: np.ndarray, prm: np.ndarray) -> np.ndarray:
     """Bounce of a ball falling onto the slate (centre at z = R, moving down).
 
-    Normal impulse (1 + e_slate) m |v_z|, so the ball leaves at e_slate |v_z|; friction at the
-    cloth contact (mu_slide) against its slip u = v + w x (-R z), capped at 2/7 m |u|, the impulse
-    that makes it roll (the slip never reverses). Returns a new array, on the cloth (z = R).
+    Normal impulse (1 + e_slate) m |v_z|, so the ball leaves at e_slate |v_z|; a rebound slower
+    than ``hop_below`` is absorbed instead (normal impulse m |v_z|, v_z = 0: the ball lands).
+    Friction at the cloth contact (mu_slide times the normal impulse) acts against its slip
+    u = v + w x (-R z), capped at 2/7 m |u|, the impulse that makes it roll (the slip never
+    reverses). Returns a new array, on the cloth (z = R). The same rule as the cue strike's
+    (``Stroke`` in ``physics/stroke.py``, where the reason for the two impulses is given).
     """
     R = prm[P_R]
     out = rvw.copy()
     out[0, 2] = R
     down = -rvw[1, 2] if rvw[1, 2] < 0.0 else 0.0
+    rebound = prm[P_ES] * down
+    if rebound < prm[P_HOP]:
+        rebound = 0.0
     ux = out[1, 0] - R * out[2, 1]
     uy = out[1, 1] + R * out[2, 0]
     un = math.sqrt(ux * ux + uy * uy)
     if un > 0.0:
-        f = prm[P_MUS] * (1.0 + prm[P_ES]) * down  # impulse per unit mass
+        f = prm[P_MUS] * (down + rebound)  # impulse per unit mass
         stop = 2.0 / 7.0 * un
         if stop < f:
             f = stop
@@ -265,5 +272,5 @@ def slate(rvw: np.ndarray, prm: np.ndarray) -> np.ndarray:
         out[1, 1] += fy
         out[2, 0] += 2.5 * fy / R
         out[2, 1] -= 2.5 * fx / R
-    out[1, 2] = prm[P_ES] * down
+    out[1, 2] = rebound
     return out

@@ -38,7 +38,7 @@ def _cores() -> int:
 
 
 def signatures(
-    segs: np.ndarray, jaws: np.ndarray, caps: np.ndarray, prm: np.ndarray
+    segs: np.ndarray, jaws: np.ndarray, caps: np.ndarray, edges: np.ndarray, prm: np.ndarray
 ) -> dict[str, tuple[Any, ...]]:
     """The argument types with which :func:`.loop.run` calls its two halves."""
     f, i = types.float64, types.int64
@@ -62,6 +62,7 @@ def signatures(
             array(f, 2),
             *tables,
             typeof(caps),
+            typeof(edges),
             typeof(prm),
         ),
         "_handle": (
@@ -96,7 +97,9 @@ def _cached(dispatcher: Any) -> bool:
         return True  # numba's internals moved: do not guess
 
 
-def prepare(segs: np.ndarray, jaws: np.ndarray, caps: np.ndarray, prm: np.ndarray) -> None:
+def prepare(
+    segs: np.ndarray, jaws: np.ndarray, caps: np.ndarray, edges: np.ndarray, prm: np.ndarray
+) -> None:
     """Before the process's first simulation: split a cold compile over two processes."""
     global _STARTED
     if _STARTED:
@@ -107,7 +110,7 @@ def prepare(segs: np.ndarray, jaws: np.ndarray, caps: np.ndarray, prm: np.ndarra
     kernels: Any = loop  # numba's dispatchers (typed as plain functions by the decorators)
     if kernels.run.signatures or _cached(kernels.run) or _cores() < 2:
         return
-    sigs = signatures(segs, jaws, caps, prm)
+    sigs = signatures(segs, jaws, caps, edges, prm)
     try:
         child = subprocess.Popen(
             [sys.executable, "-c", _CHILD, repr(prm.flags.writeable)],
@@ -136,5 +139,6 @@ from nineball.physics.table import TableSpec
 table = TableSpec()
 prm = np.zeros(1)
 prm.setflags(write=sys.argv[1] == "True")
-loop._handle.compile(warm.signatures(table.segments, table.jaws, table.captures, prm)["_handle"])
+sigs = warm.signatures(table.segments, table.jaws, table.captures, table.boundary, prm)
+loop._handle.compile(sigs["_handle"])
 """
