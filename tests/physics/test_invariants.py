@@ -19,6 +19,8 @@ from nineball.physics.table import nine_foot
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from soak import Report, check, random_case
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
 R = 0.028575
 TABLE = nine_foot()
 
@@ -243,3 +245,96 @@ def test_the_simulate_command_answers_hostile_input_with_an_error(text: str) -> 
     assert run_simulate(io.StringIO(text), out) == 2
     answer = json.loads(out.getvalue())
     assert answer["error"]["code"] in {"bad_json", "invalid_input"}
+
+
+def _frozen_pair(ids: tuple[int, int], speed: float = 2.0, offset: float = 0.0):
+    """A cue ball driven up the long string into two touching balls side by side."""
+    balls = [
+        BallInput(id=0, r=(0.635 + offset, 1.0)),
+        BallInput(id=ids[0], r=(0.635 - R, 1.6)),
+        BallInput(id=ids[1], r=(0.635 + R, 1.6)),
+    ]
+    return simulate(balls, stroke=Stroke(speed=speed))
+
+
+def _after_first_impact(tr) -> dict[int, tuple[float, ...]]:
+    t0 = next(e.time for e in tr.events() if e.kind.value == "ball_ball")
+    states = tr.states_at([t0])[0]
+    return {b: tuple(states[i, 1, :2]) for i, b in enumerate(tr.ball_ids)}
+
+
+@pytest.mark.parametrize("speed", [0.5, 2.0, 5.0])
+def test_a_frozen_pair_hit_squarely_splits_symmetrically(speed: float) -> None:
+    # it used to be resolved one pair at a time in ball-number order: 0.87 v and 0.43 v
+    tr = _frozen_pair((1, 2), speed)
+    v = _after_first_impact(tr)
+    (v1x, v1y), (v2x, v2y) = v[1], v[2]
+    assert v1x == pytest.approx(-v2x, abs=1e-12)
+    assert v1y == pytest.approx(v2y, abs=1e-12)
+    assert v1x < 0.0 < v2x
+    assert abs(v[0][0]) < 1e-12  # the cue ball stays on the long string
+    # each object ball leaves near its line of centres with the cue ball (30 degrees off)
+    assert math.degrees(math.atan2(v2x, v2y)) == pytest.approx(30.0, abs=2.0)
+    final = tr.final_states()
+    assert final[1].r[0] - 0.635 == pytest.approx(0.635 - final[2].r[0], abs=1e-9)
+    assert final[1].r[1] == pytest.approx(final[2].r[1], abs=1e-9)
+
+
+def test_swapping_the_numbers_of_a_frozen_pair_swaps_their_outcomes_and_nothing_else() -> None:
+    a = _frozen_pair((1, 2), offset=0.004).final_states()
+    b = _frozen_pair((2, 1), offset=0.004).final_states()
+    for x, y in ((0, 0), (1, 2), (2, 1)):
+        assert a[x].r == pytest.approx(b[y].r, abs=1e-9)
+        assert a[x].motion == b[y].motion
+
+
+def test_a_simultaneous_impact_conserves_momentum_and_loses_energy() -> None:
+    from physics_helpers import assert_momentum_conserved
+
+    for ideal in (False, True):
+        params = PhysicsParams(e_ball=1.0, ball_friction=0.0) if ideal else PhysicsParams()
+        balls = [
+            BallInput(id=0, r=(0.635, 1.0)),
+            BallInput(id=4, r=(0.635 - R, 1.6)),
+            BallInput(id=7, r=(0.635 + R, 1.6)),
+        ]
+        tr = simulate(balls, stroke=Stroke(speed=3.0), params=params)
+        assert_momentum_conserved(tr)
+
+
+@st.composite
+def _clusters(draw: st.DrawFn) -> tuple[list[tuple[float, float]], Stroke]:
+    """A cue ball and 2-4 object balls, some frozen together, and a stroke toward them."""
+    cx = draw(st.floats(0.45, 0.82))
+    cy = draw(st.floats(1.3, 1.9))
+    n = draw(st.integers(2, 4))
+    pts = [(cx, cy)]
+    while len(pts) < n:
+        base = pts[draw(st.integers(0, len(pts) - 1))]
+        angle = draw(st.floats(0.0, 2 * math.pi))
+        p = (base[0] + 2 * R * math.cos(angle), base[1] + 2 * R * math.sin(angle))
+        if all(math.dist(p, q) >= 2 * R - 1e-12 for q in pts):
+            pts.append(p)
+    cue = (draw(st.floats(0.3, 0.95)), draw(st.floats(0.4, 0.9)))
+    aim = math.atan2(cy - cue[1], cx - cue[0]) + draw(st.floats(-0.03, 0.03))
+    stroke = Stroke(speed=draw(st.floats(0.5, 4.0)), aim=aim)
+    return [cue, *pts], stroke
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=_clusters(), perm=st.permutations(list(range(1, 10))))
+def test_relabelling_the_object_balls_permutes_the_result_and_nothing_else(
+    case: tuple[list[tuple[float, float]], Stroke], perm: list[int]
+) -> None:
+    pts, stroke = case
+    ids_a = list(range(len(pts)))
+    ids_b = [0, *perm[: len(pts) - 1]]
+    a = simulate([BallInput(id=i, r=p) for i, p in zip(ids_a, pts, strict=True)], stroke=stroke)
+    b = simulate([BallInput(id=i, r=p) for i, p in zip(ids_b, pts, strict=True)], stroke=stroke)
+    fa, fb = a.final_states(), b.final_states()
+    for x, y in zip(ids_a, ids_b, strict=True):
+        assert fa[x].motion == fb[y].motion
+        assert fa[x].pocket == fb[y].pocket
+        if fa[x].motion is not MotionState.POCKETED:
+            assert math.dist(fa[x].r, fb[y].r) < 1e-6
+    assert (a.facts().first_contact is None) == (b.facts().first_contact is None)

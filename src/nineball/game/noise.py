@@ -14,7 +14,7 @@ import numpy as np
 
 from nineball.errors import InvalidInputError
 from nineball.physics import PhysicsParams, Stroke
-from nineball.physics.stroke import MAX_ELEVATION
+from nineball.physics.stroke import MAX_ELEVATION, MAX_SPEED
 
 __all__ = ["TOURNAMENT_NOISE", "ExecutionNoise"]
 
@@ -71,7 +71,7 @@ class ExecutionNoise:
         if offset > limit:
             side, height = side * limit / offset, height * limit / offset
         return Stroke(
-            speed=max(0.0, stroke.speed + self.speed * d_speed),
+            speed=min(MAX_SPEED, max(0.0, stroke.speed + self.speed * d_speed)),
             aim=stroke.aim + self.aim * d_aim,
             elevation=min(MAX_ELEVATION, max(0.0, stroke.elevation + self.elevation * d_elev)),
             side=side,

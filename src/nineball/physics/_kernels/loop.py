@@ -23,6 +23,7 @@ import math
 
 import numpy as np
 
+from nineball.physics._kernels.cluster import MAX_CONTACTS, simultaneous
 from nineball.physics._kernels.constants import (
     EV_AIRBORNE,
     EV_BALL_BALL,
@@ -256,11 +257,13 @@ def _handle(
     ev_j: np.ndarray,
     ev_s: np.ndarray,
     ev_m: np.ndarray,
-) -> None:
+) -> int:
     """Resolve the event of ``kind`` at time t between ball bi and bj, and record it as ``count``.
 
     Updates the states, motions and reference times of the balls involved and marks them dirty
-    (their cached event times are stale) and, when one just left the cloth, launched.
+    (their cached event times are stale) and, when one just left the cloth, launched. Returns
+    the number of events recorded: 1, or for a simultaneous impact (:mod:`.cluster`) one per
+    contact that carried an impulse; -1 if those do not fit in the event arrays.
     """
     no_ball = count - count - 1  # a non-literal -1 (one compiled signature of _record)
     R = prm[P_R]
@@ -375,6 +378,14 @@ def _handle(
     elif rest:
         state_i, state_j = ball_rest(state_i, state_j, prm)
     else:
+        n = rvw.shape[0]
+        work = np.empty((n, 3, 3))
+        members = np.empty(n, dtype=np.int64)
+        hit = np.empty((MAX_CONTACTS + 1, 2), dtype=np.int64)
+        nm = simultaneous(t, bi, bj, rvw, mot, tref, prm, work, members, hit)
+        if nm > 0:
+            return _store_cluster(t, nm, count, work, members, hit, rvw, mot, tref, prm,
+                                  launch, dirty, ev_t, ev_k, ev_i, ev_j, ev_s, ev_m)  # fmt: skip
         state_i, state_j = ball_ball(state_i, state_j, prm)
     if kind != EV_BALL_BALL:
         state_j = state_i
@@ -392,6 +403,55 @@ def _handle(
     mot_j = mot[bj] if kind == EV_BALL_BALL else no_ball
     _record(ev_t, ev_k, ev_i, ev_j, ev_s, ev_m, count, t, kind, bi, bj,
             state_i, mot[bi], state_j, mot_j)  # fmt: skip
+    return 1
+
+
+@internal
+def _store_cluster(
+    t: float,
+    nm: int,
+    count: int,
+    work: np.ndarray,
+    members: np.ndarray,
+    hit: np.ndarray,
+    rvw: np.ndarray,
+    mot: np.ndarray,
+    tref: np.ndarray,
+    prm: np.ndarray,
+    launch: np.ndarray,
+    dirty: np.ndarray,
+    ev_t: np.ndarray,
+    ev_k: np.ndarray,
+    ev_i: np.ndarray,
+    ev_j: np.ndarray,
+    ev_s: np.ndarray,
+    ev_m: np.ndarray,
+) -> int:
+    """Store a simultaneous impact's states and record one ball-ball event per contact hit.
+
+    Returns the number of events recorded, or -1 if they do not fit in the event arrays.
+    """
+    for q in range(nm):
+        b = members[q]
+        st = work[b]
+        old = mot[b]
+        mot[b] = classify(st, prm)
+        if mot[b] == S_AIRBORNE and old != S_AIRBORNE:
+            launch[b] = 1
+        _put(rvw, b, st)
+        tref[b] = t
+        dirty[b] = 1
+    kind = count - count + EV_BALL_BALL  # non-literal: the one compiled signature of _record
+    k = 0
+    while hit[k, 0] >= 0:
+        if count + k >= ev_t.shape[0]:
+            return -1
+        a = hit[k, 0]
+        b = hit[k, 1]
+        _record(ev_t, ev_k, ev_i, ev_j, ev_s, ev_m, count + k, t, kind, a, b,
+                rvw[a], mot[a], rvw[b], mot[b])  # fmt: skip
+        k += 1
+    return k
 
 
 @entry
@@ -525,9 +585,12 @@ def run(
             truncated = True
             break
         t = best
-        _handle(t, kind, bi, bj, count, rvw, mot, tref, segs, jaws, prm, launch, dirty, pocket_of,
-                ev_t, ev_k, ev_i, ev_j, ev_s, ev_m)  # fmt: skip
-        count += 1
+        added = _handle(t, kind, bi, bj, count, rvw, mot, tref, segs, jaws, prm, launch, dirty,
+                        pocket_of, ev_t, ev_k, ev_i, ev_j, ev_s, ev_m)  # fmt: skip
+        if added < 0:
+            truncated = True
+            break
+        count += added
     astray = no_ball if truncated else _astray(rvw, mot, edges, prm)
     return (
         count,

@@ -1,0 +1,202 @@
+"""Simultaneous impacts: a ball meeting two or more touching balls at one instant.
+
+When a ball-ball impact happens while other balls touch the pair (a frozen pair or cluster, a
+cue ball meeting two balls at once), the impacts are simultaneous and the rigid-ball model
+alone does not say which completes first. Following Seghete & Murphey ("Variational solutions
+to simultaneous collisions between multiple rigid bodies", and their propagative model of
+simultaneous impact), the outcomes of such a collision are the limits of nearby trajectories in
+which the same impacts happen one after another, one limit per order. The engine takes the
+mean of those outcomes over every order of the contacts (each order resolved as a cascade of
+pairwise impacts, :func:`resolve.ball_ball`, until no contact approaches):
+
+* it does not depend on the balls' numbers (every order is taken), and a symmetric layout
+  gives a symmetric result;
+* momentum is conserved (each order conserves it), and energy never rises: the kinetic
+  energy of a mean of states is at most the mean of their energies (it is convex), and each
+  order only loses energy;
+* a frozen line (Newton's cradle) still passes the impulse down the line: only one contact
+  approaches at each step, so every order gives the same cascade.
+
+Contacts are pairs of balls on the cloth whose surfaces are within ``TOUCH``; up to
+:data:`MAX_CONTACTS` of them (6! = 720 orders) are averaged. A larger cluster (a frozen rack)
+falls back to the pairwise resolution in event order.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from nineball.physics._kernels.constants import (
+    P_R,
+    S_AIRBORNE,
+    S_OFF_TABLE,
+    S_POCKETED,
+)
+from nineball.physics._kernels.detect import TOUCH
+from nineball.physics._kernels.jit import internal
+from nineball.physics._kernels.motion import evolve
+from nineball.physics._kernels.resolve import V_PUSH, ball_ball
+
+__all__ = ["MAX_CONTACTS", "simultaneous"]
+
+MAX_CONTACTS = 6
+"""Most contacts in a cluster whose orders are averaged (6! = 720 orders)."""
+
+_MAX_STEPS = 64
+"""Pairwise impacts at most in one order's cascade (a frozen line of 10 needs about 20)."""
+
+
+@internal
+def _approach(s: np.ndarray, a: int, b: int) -> float:
+    """Approach speed of balls a and b along their line of centres (m/s, > 0 approaching)."""
+    nx = s[b, 0, 0] - s[a, 0, 0]
+    ny = s[b, 0, 1] - s[a, 0, 1]
+    nz = s[b, 0, 2] - s[a, 0, 2]
+    d = math.sqrt(nx * nx + ny * ny + nz * nz)
+    return (
+        (s[a, 1, 0] - s[b, 1, 0]) * nx
+        + (s[a, 1, 1] - s[b, 1, 1]) * ny
+        + (s[a, 1, 2] - s[b, 1, 2]) * nz
+    ) / d
+
+
+@internal
+def simultaneous(
+    t: float,
+    bi: int,
+    bj: int,
+    rvw: np.ndarray,
+    mot: np.ndarray,
+    tref: np.ndarray,
+    prm: np.ndarray,
+    out: np.ndarray,
+    members: np.ndarray,
+    hit: np.ndarray,
+) -> int:
+    """Resolve the impact of bi and bj at time t with every ball touching them, at once.
+
+    Finds the cluster of balls on the cloth connected to bi and bj by contacts (surfaces within
+    ``TOUCH``). If it holds only bi and bj, or more than :data:`MAX_CONTACTS` contacts, returns
+    0 (the caller resolves the pair). Otherwise returns the number of members nm and writes:
+    ``members[:nm]`` (bi and bj first), their new states at time t to ``out[members[k]]``, and
+    to the rows of ``hit`` the contacts that carried an impulse in some order (two ball
+    indices each, ascending), ended by a row whose first index is -1. ``out`` (n, 3, 3),
+    ``members`` (n,) and ``hit`` (MAX_CONTACTS + 1, 2) are the caller's work arrays.
+    """
+    n = rvw.shape[0]
+    R = prm[P_R]
+    reach = 2.0 * R + TOUCH
+    # the cluster: a breadth-first search over contacts from the two colliding balls
+    inside = np.zeros(n, dtype=np.int64)
+    nm = 0
+    members[nm] = bi
+    nm += 1
+    members[nm] = bj
+    nm += 1
+    inside[bi] = 1
+    inside[bj] = 1
+    for b in range(n):
+        if b != bi and b != bj:
+            out[b] = evolve(rvw[b], mot[b], t - tref[b], prm)
+    out[bi] = evolve(rvw[bi], mot[bi], t - tref[bi], prm)
+    out[bj] = evolve(rvw[bj], mot[bj], t - tref[bj], prm)
+    k = 0
+    while k < nm:
+        a = members[k]
+        for b in range(n):
+            if inside[b] != 0 or mot[b] in (S_POCKETED, S_OFF_TABLE, S_AIRBORNE):
+                continue
+            dx = out[b, 0, 0] - out[a, 0, 0]
+            dy = out[b, 0, 1] - out[a, 0, 1]
+            dz = out[b, 0, 2] - out[a, 0, 2]
+            if dx * dx + dy * dy + dz * dz <= reach * reach:
+                inside[b] = 1
+                members[nm] = b
+                nm += 1
+        k += 1
+    if nm == 2:
+        return 0
+    # the contacts between members, in ascending ball order
+    ca = np.empty(MAX_CONTACTS, dtype=np.int64)
+    cb = np.empty(MAX_CONTACTS, dtype=np.int64)
+    m = 0
+    for a in range(n):
+        if inside[a] == 0:
+            continue
+        for b in range(a + 1, n):
+            if inside[b] == 0:
+                continue
+            dx = out[b, 0, 0] - out[a, 0, 0]
+            dy = out[b, 0, 1] - out[a, 0, 1]
+            dz = out[b, 0, 2] - out[a, 0, 2]
+            if dx * dx + dy * dy + dz * dz <= reach * reach:
+                if m == MAX_CONTACTS:
+                    return 0
+                ca[m] = a
+                cb[m] = b
+                m += 1
+    orders = 1
+    for q in range(2, m + 1):
+        orders *= q
+    start = out.copy()
+    total = np.zeros((nm, 2, 3))
+    used = np.zeros(m, dtype=np.int64)
+    rank = np.empty(m, dtype=np.int64)
+    free = np.empty(m, dtype=np.int64)
+    work = out.copy()
+    for p in range(orders):
+        # the p-th order (Lehmer code): rank[c] is contact c's priority, 0 first
+        for q in range(m):
+            free[q] = q
+        code = p
+        left = m
+        for q in range(m):
+            f = 1
+            for r in range(2, left):
+                f *= r
+            pick = code // f
+            code -= pick * f
+            rank[free[pick]] = q
+            for r in range(pick, left - 1):
+                free[r] = free[r + 1]
+            left -= 1
+        for q in range(nm):
+            b = members[q]
+            for r in range(3):
+                for c in range(3):
+                    work[b, r, c] = start[b, r, c]
+        for _ in range(_MAX_STEPS):
+            best = -1
+            for c in range(m):
+                if _approach(work, ca[c], cb[c]) > V_PUSH and (best < 0 or rank[c] < rank[best]):
+                    best = c
+            if best < 0:
+                break
+            a = ca[best]
+            b = cb[best]
+            sa, sb = ball_ball(work[a], work[b], prm)
+            for r in range(3):
+                for c in range(3):
+                    work[a, r, c] = sa[r, c]
+                    work[b, r, c] = sb[r, c]
+            used[best] = 1
+        for q in range(nm):
+            b = members[q]
+            for r in range(2):
+                for c in range(3):
+                    total[q, r, c] += work[b, r + 1, c]
+    for q in range(nm):
+        b = members[q]
+        for r in range(2):
+            for c in range(3):
+                out[b, r + 1, c] = total[q, r, c] / orders
+    h = 0
+    for c in range(m):
+        if used[c] != 0:
+            hit[h, 0] = ca[c]
+            hit[h, 1] = cb[c]
+            h += 1
+    hit[h, 0] = -1
+    return nm
