@@ -55,11 +55,14 @@ def _approach(s: np.ndarray, a: int, b: int) -> float:
     ny = s[b, 0, 1] - s[a, 0, 1]
     nz = s[b, 0, 2] - s[a, 0, 2]
     d = math.sqrt(nx * nx + ny * ny + nz * nz)
-    return (
-        (s[a, 1, 0] - s[b, 1, 0]) * nx
-        + (s[a, 1, 1] - s[b, 1, 1]) * ny
-        + (s[a, 1, 2] - s[b, 1, 2]) * nz
-    ) / d
+    return float(
+        (
+            (s[a, 1, 0] - s[b, 1, 0]) * nx
+            + (s[a, 1, 1] - s[b, 1, 1]) * ny
+            + (s[a, 1, 2] - s[b, 1, 2]) * nz
+        )
+        / d
+    )
 
 
 @internal
