@@ -156,25 +156,27 @@ class Stroke:
 def _slate_bounce(
     v: NDArray[np.float64], w: NDArray[np.float64], down: float, params: PhysicsParams
 ) -> None:
-    """The slate's response to a ball driven into it at ``down`` m/s, in place.
+    """The slate's response to a ball driven into it at ``down`` m/s by the cue, in place.
 
-    As the kernels' ``resolve.slate``: the ball rebounds at v_z = e_slate down and the slate's
-    normal impulse is (1 + e_slate) m down; a rebound slower than ``hop_below`` is absorbed
-    (v_z = 0, normal impulse m down, the ball stays on the cloth). The friction, mu_slide times
-    the normal impulse, acts against the contact's slip, capped at the impulse that makes it
-    roll. Why the two normal impulses: over the whole series of small hops a ball that barely
-    hops makes, the slate's normal impulses add up to m down plus gravity's, the same as a
-    ball that stays on the cloth gets from the strike and then the cloth; so friction on both
-    sides of ``hop_below`` agrees over that series (the outcome is continuous in elevation).
+    The ball rebounds at v_z = e_slate down; a rebound slower than ``hop_below`` is absorbed
+    (v_z = 0: the ball stays on the cloth). During the cue's impact the slate's normal impulse
+    that stops the ball's downward motion, m down, carries no friction: the ball leaves along
+    the cue's line plus squirt, and a massé or swerve then curves on the cloth while the ball
+    slides (Alciatore's massé technical proofs; Jewett, "Massé 101"). The rebound's impulse,
+    m v_z, acts with friction (mu_slide, against the contact's slip, capped at the impulse that
+    makes it roll), as at every later bounce (``resolve.slate``). Why that split: a ball that
+    barely hops makes a series of small bounces whose friction adds up to the cloth's over the
+    same time less mu_slide m v_z; with the rebound's friction at the strike the two sides of
+    ``hop_below`` agree over that series, so the outcome is continuous in elevation.
     """
     R = params.radius
     rebound = params.e_slate * down
     if rebound < params.hop_below:
-        rebound = 0.0
+        return
     ux, uy = v[0] - R * w[1], v[1] + R * w[0]
     un = math.hypot(ux, uy)
     if un > 0.0:
-        f = min(params.mu_slide * (down + rebound), 2.0 / 7.0 * un)
+        f = min(params.mu_slide * rebound, 2.0 / 7.0 * un)
         fx, fy = -f * ux / un, -f * uy / un
         v[0] += fx
         v[1] += fy
