@@ -81,15 +81,18 @@ class PhysicsParams:
     """Ball-cushion friction coefficient in Han's model (dimensionless). Default 0.2 (Han 2005;
     pooltool default)."""
 
-    settle_below: float = 0.02
+    settle_below: float = 1e-5
     """Approach speed in m/s below which an impact first settles the cloth slip of every sliding
-    ball in it (an instant slide-to-roll, recorded as a ``slide_roll`` event). Default 0.02 m/s.
-    A ball driven by its own spin into another ball or a cushion would otherwise bounce ever
-    faster (an inelastic collapse: infinitely many events in a finite time); in reality the two
-    stay in contact while the slip is worn away by the cloth. Settling it at once dissipates the
-    same kind of energy (friction) and changes the play by at most a 2 cm/s push. Below 1e-6 m/s
-    (a push that starts while two balls touch) the settling always happens, whatever this value,
-    and the impact is perfectly inelastic (see docs/physics.md, "Resting contact and pushes")."""
+    ball in it (an instant slide-to-roll, recorded as a ``slide_roll`` event). Default 1e-5 m/s.
+    A ball driven by its own spin into another ball or a cushion bounces off it ever more
+    softly, ever faster (an inelastic collapse: infinitely many events in a finite time); in
+    reality the two stay in contact while the cloth wears the slip away. Once the bounces are
+    this slow the collapse is over in all but name, and settling the slip at once ends it; the
+    bounces before that are simulated, so outcomes do not jump at the threshold (0.02 m/s, the
+    old default, moved a ball by up to 7 mm as the approach crossed it; at 1e-5 a collapse
+    takes at most about 50 events). Below 1e-6 m/s (a push that starts while two balls touch)
+    the settling always happens, whatever this value, and the impact is perfectly inelastic
+    (see docs/physics.md, "Resting contact and pushes")."""
 
     e_slate: float = 0.5
     """Coefficient of restitution of a ball bouncing on the slate (dimensionless). Default 0.5
