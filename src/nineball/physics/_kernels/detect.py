@@ -29,6 +29,7 @@ from nineball.physics._kernels.roots import first_down_crossing, poly4
 __all__ = [
     "TOUCH",
     "V_REST",
+    "arc_time",
     "capture_time",
     "circle_time",
     "cross_time",
@@ -233,4 +234,61 @@ def cross_time(c: np.ndarray, edge: np.ndarray, horizon: float) -> float:
     f = (px * ex + py * ey) / length
     if -TOUCH <= f <= length + TOUCH:
         return t
+    return np.inf
+
+
+_ARC_STEPS = 400
+"""Most steps of the conservative advancement in :func:`arc_time`."""
+
+
+@internal
+def arc_time(c: np.ndarray, jaw: np.ndarray, horizon: float, R: float, H: float) -> float:
+    """Time until a ball in flight touches a rounded point's edge, inf if not before horizon.
+
+    The rounded point is the cushion's nose edge going round the jaw: a horizontal circle at
+    the nose height H, centred on the jaw's centre, its radius the jaw's plus R (1 - cos t)
+    (sin t = H/R - 1), so that a ball on the cloth touches it with its centre R + the jaw's
+    radius from the jaw's centre, as the straight nose edges (:func:`edge_time`). The contact
+    is the first time the distance from the ball's centre to that circle falls to R: at any
+    height, so a ball flying low meets it and one flying just above it grazes it (no switch
+    between a wall and nothing). The distance is not a polynomial in time (a degree-8 one
+    after squaring twice), so it is found by conservative advancement: from each time, step
+    by the distance left over a bound of the ball's speed until then, which can never step
+    past the contact.
+    """
+    jx = jaw[0]
+    jy = jaw[1]
+    st = H / R - 1.0
+    rho = jaw[2] + R * (1.0 - math.sqrt(1.0 - st * st))
+    vx = c[1, 0]
+    vy = c[1, 1]
+    vh = math.sqrt(vx * vx + vy * vy)
+    dx = c[0, 0] - jx
+    dy = c[0, 1] - jy
+    if math.sqrt(dx * dx + dy * dy) - vh * horizon > rho + R + TOUCH:
+        return np.inf
+    vz0 = abs(c[1, 2])
+    vz1 = abs(c[1, 2] + 2.0 * c[2, 2] * horizon)
+    bound = vh + (vz0 if vz0 > vz1 else vz1) + 1e-12
+    t = 0.0
+    for step in range(_ARC_STEPS):
+        px = c[0, 0] + vx * t - jx
+        py = c[0, 1] + vy * t - jy
+        dz = c[0, 2] + (c[1, 2] + c[2, 2] * t) * t - H
+        rh = math.sqrt(px * px + py * py)
+        gap = math.sqrt((rh - rho) ** 2 + dz * dz) - R
+        if gap <= TOUCH:
+            # touching: an event only if approaching (the gap's derivative is negative)
+            dzv = c[1, 2] + 2.0 * c[2, 2] * t
+            dr = (px * vx + py * vy) / rh if rh > 0.0 else 0.0
+            if (rh - rho) * dr + dz * dzv < 0.0:
+                return t
+            if step == 0:
+                # touching and separating now: look again once clear of the edge
+                t = 2.0 * TOUCH / bound
+                continue
+            return np.inf
+        t += gap / bound
+        if t > horizon:
+            return np.inf
     return np.inf

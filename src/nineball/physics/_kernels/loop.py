@@ -48,6 +48,7 @@ from nineball.physics._kernels.constants import (
 )
 from nineball.physics._kernels.detect import (
     V_REST,
+    arc_time,
     capture_time,
     circle_time,
     cross_time,
@@ -116,11 +117,11 @@ def _update(
                 cush_id[i] = k
         for k in range(jaws.shape[0]):
             jaw = jaws[k]
-            tc = circle_time(ci[0, 0] - jaw[0], ci[0, 1] - jaw[1], ci[1, 0], ci[1, 1], ci[2, 0],
-                             ci[2, 1], 0.0, 0.0, 0.0, R + jaw[2], h, 0.0)  # fmt: skip
-            # in flight, a ball whose bottom is above the nose passes over the rounded point
-            if flying and ci[0, 2] + (ci[1, 2] + ci[2, 2] * tc) * tc - R >= H:
-                tc = np.inf
+            if flying:
+                tc = arc_time(ci, jaw, h, R, H)
+            else:
+                tc = circle_time(ci[0, 0] - jaw[0], ci[0, 1] - jaw[1], ci[1, 0], ci[1, 1],
+                                 ci[2, 0], ci[2, 1], 0.0, 0.0, 0.0, R + jaw[2], h, 0.0)  # fmt: skip
             if tc < np.inf and t + tc < cush_t[i]:
                 cush_t[i] = t + tc
                 cush_id[i] = segs.shape[0] + k
@@ -369,9 +370,8 @@ def _handle(
             ny = jy / dn
         sin_t = prm[P_H] / R - 1.0
         if old_i == S_AIRBORNE:
-            # the nose edge meets a ball in flight at its own height; a rounded point (a
-            # jaw, met in the table plane) as a vertical wall
-            sin_t = (prm[P_H] - state_i[0, 2]) / R if bj < nseg else 0.0
+            # the nose edge (straight, or round a jaw) meets a ball in flight at its height
+            sin_t = (prm[P_H] - state_i[0, 2]) / R
             if sin_t < -1.0:
                 sin_t = -1.0
         state_i = ball_cushion(state_i, nx, ny, sin_t, prm)
