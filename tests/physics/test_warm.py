@@ -12,7 +12,7 @@ import hashlib
 import numpy as np
 from nineball.physics import BallInput, PhysicsParams, Stroke, TableSpec, simulate
 from nineball.physics._kernels import warm
-from nineball.physics._kernels.loop import _handle, _update
+from nineball.physics._kernels.loop import _handle, _impact, _update
 from nineball.physics.simulate import param_vector
 
 balls = [BallInput(id=0, r=(0.635, 0.4)), BallInput(id=1, r=(0.62, 1.2)),
@@ -21,7 +21,8 @@ trajectory = simulate(balls, stroke=Stroke(speed=3.0, aim=1.55, side=0.3, height
 table = TableSpec()
 sigs = warm.signatures(table.segments, table.jaws, table.captures, table.boundary,
                        param_vector(PhysicsParams(), table))
-print(_update.signatures == [sigs["_update"]], _handle.signatures == [sigs["_handle"]])
+print(_update.signatures == [sigs["_update"]], _handle.signatures == [sigs["_handle"]],
+      _impact.signatures == [sigs["_impact"]])
 digest = hashlib.sha256()
 for array in (trajectory.times, trajectory.kinds, trajectory.after, trajectory.final):
     digest.update(np.ascontiguousarray(array).tobytes())
@@ -42,9 +43,9 @@ def test_cold_start_compiles_each_half_once_with_the_loops_own_types(tmp_path: P
     cold = _run(tmp_path)
     # the signatures warm.py compiles ahead are exactly those the event loop calls with:
     # otherwise numba would have compiled a second signature for the loop
-    assert cold[0] == "True True"
+    assert cold[0] == "True True True"
     cached = {p.name.split("-")[0] for p in tmp_path.rglob("*.nbi")}
-    assert {"loop.run", "loop._handle"} <= cached, cached
+    assert {"loop.run", "loop._handle", "loop._impact"} <= cached, cached
     # a warm process (everything loaded from the cache) gives the same events, bit for bit
     warm = _run(tmp_path)
     assert warm[1] == cold[1]

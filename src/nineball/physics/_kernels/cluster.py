@@ -11,9 +11,12 @@ pairwise impacts, :func:`resolve.ball_ball`, until no contact approaches):
 
 * it does not depend on the balls' numbers (every order is taken), and a symmetric layout
   gives a symmetric result;
-* momentum is conserved (each order conserves it), and energy never rises: the kinetic
-  energy of a mean of states is at most the mean of their energies (it is convex), and each
-  order only loses energy;
+* momentum is conserved (each order conserves it); the mean of the orders' outcomes has less
+  kinetic energy than their mean energy (the energy is convex), so the velocities relative to
+  the centre of mass are then scaled to give back the orders' mean energy
+  (:func:`_restore_energy`): ideal elastic balls stay elastic (a property Smith et al.,
+  "Reflections on simultaneous impact", 2012, require of any such model), and inelastic ones
+  lose what the sequential impacts lose, never more energy than they had;
 * a frozen line (Newton's cradle) still passes the impulse down the line: only one contact
   approaches at each step, so every order gives the same cascade.
 
@@ -66,6 +69,55 @@ def _approach(s: np.ndarray, a: int, b: int) -> float:
 
 
 @internal
+def _copy(dst: np.ndarray, src: np.ndarray, members: np.ndarray, nm: int, zero: float) -> None:
+    """dst[b] = src[b] for the members b; with ``zero`` < 0 their v and w are set to 0 instead."""
+    for q in range(nm):
+        b = members[q]
+        for r in range(3):
+            for c in range(3):
+                dst[b, r, c] = 0.0 if (zero < 0.0 and r > 0) else src[b, r, c]
+
+
+@internal
+def _restore_energy(out: np.ndarray, members: np.ndarray, nm: int, target: float, R: float) -> None:
+    """Scale the members' velocities relative to their centre of mass to the orders' energy.
+
+    The mean of the orders' outcomes has less kinetic energy than their mean energy (the
+    energy is convex), so averaging alone would make ideal elastic balls lose energy. The
+    velocities relative to the centre of mass are scaled by the factor that gives back the
+    orders' mean energy (``target``, twice the KE per unit mass), the spins kept: momentum is
+    unchanged (the relative velocities sum to zero), a symmetric result stays symmetric, the
+    energy is at most the initial one (each order only loses), and when every order gives the
+    same outcome (a frozen line) the factor is 1.
+    """
+    cx = 0.0
+    cy = 0.0
+    cz = 0.0
+    for q in range(nm):
+        b = members[q]
+        cx += out[b, 1, 0]
+        cy += out[b, 1, 1]
+        cz += out[b, 1, 2]
+    cx /= nm
+    cy /= nm
+    cz /= nm
+    fixed = nm * (cx * cx + cy * cy + cz * cz)
+    rel = 0.0
+    for q in range(nm):
+        b = members[q]
+        rel += (out[b, 1, 0] - cx) ** 2 + (out[b, 1, 1] - cy) ** 2 + (out[b, 1, 2] - cz) ** 2
+        fixed += 0.4 * R * R * (out[b, 2, 0] ** 2 + out[b, 2, 1] ** 2 + out[b, 2, 2] ** 2)
+    if rel <= 0.0 or target - fixed <= rel:
+        return
+    k = math.sqrt((target - fixed) / rel)
+    for q in range(nm):
+        b = members[q]
+        out[b, 1, 0] = cx + k * (out[b, 1, 0] - cx)
+        out[b, 1, 1] = cy + k * (out[b, 1, 1] - cy)
+        out[b, 1, 2] = cz + k * (out[b, 1, 2] - cz)
+
+
+@internal
 def simultaneous(
     t: float,
     bi: int,
@@ -82,17 +134,20 @@ def simultaneous(
 
     Finds the cluster of balls on the cloth connected to bi and bj by contacts (surfaces within
     ``TOUCH``). If it holds only bi and bj, or more than :data:`MAX_CONTACTS` contacts, returns
-    0 (the caller resolves the pair). Otherwise returns the number of members nm and writes:
-    ``members[:nm]`` (bi and bj first), their new states at time t to ``out[members[k]]``, and
-    to the rows of ``hit`` the contacts that carried an impulse in some order (two ball
-    indices each, ascending), ended by a row whose first index is -1. ``out`` (n, 3, 3),
-    ``members`` (n,) and ``hit`` (MAX_CONTACTS + 1, 2) are the caller's work arrays.
+    0 (the caller resolves the pair; ``out`` then holds every ball's state at t). Otherwise
+    returns the number of members nm and writes: ``members[:nm]`` (bi and bj first), their new
+    states at time t to ``out[members[k]]``, and to the rows of ``hit`` the contacts that
+    carried an impulse in some order (two ball indices each, ascending), ended by a row whose
+    first index is -1. ``out`` (n, 3, 3), ``members`` (n,) and ``hit`` (MAX_CONTACTS + 1, 2)
+    are the caller's work arrays.
     """
     n = rvw.shape[0]
     R = prm[P_R]
     reach = 2.0 * R + TOUCH
     # the cluster: a breadth-first search over contacts from the two colliding balls
-    inside = np.zeros(n, dtype=np.int64)
+    inside = np.empty(n, dtype=np.int64)
+    for b in range(n):
+        inside[b] = 0
     nm = 0
     members[nm] = bi
     nm += 1
@@ -100,16 +155,18 @@ def simultaneous(
     nm += 1
     inside[bi] = 1
     inside[bj] = 1
-    for b in range(n):
-        if b != bi and b != bj:
-            out[b] = evolve(rvw[b], mot[b], t - tref[b], prm)
-    out[bi] = evolve(rvw[bi], mot[bi], t - tref[bi], prm)
-    out[bj] = evolve(rvw[bj], mot[bj], t - tref[bj], prm)
+    for b in range(n):  # explicit loops: an array assignment compiles numba's error messages
+        now = evolve(rvw[b], mot[b], t - tref[b], prm)
+        for r in range(3):
+            for c in range(3):
+                out[b, r, c] = now[r, c]
     k = 0
     while k < nm:
         a = members[k]
         for b in range(n):
-            if inside[b] != 0 or mot[b] in (S_POCKETED, S_OFF_TABLE, S_AIRBORNE):
+            if inside[b] != 0 or mot[b] == S_POCKETED or mot[b] == S_OFF_TABLE:
+                continue
+            if mot[b] == S_AIRBORNE:
                 continue
             dx = out[b, 0, 0] - out[a, 0, 0]
             dy = out[b, 0, 1] - out[a, 0, 1]
@@ -143,12 +200,18 @@ def simultaneous(
     orders = 1
     for q in range(2, m + 1):
         orders *= q
-    start = out.copy()
-    total = np.zeros((nm, 2, 3))
-    used = np.zeros(m, dtype=np.int64)
+    # start: the members' states at t; work: one order's cascade; total: the sums over orders
+    start = np.empty((n, 3, 3))
+    work = np.empty((n, 3, 3))
+    total = np.empty((n, 3, 3))
+    _copy(start, out, members, nm, 0.0)
+    _copy(total, out, members, nm, 0.0 - 1.0)
+    energy = 0.0  # sum over orders of sum |v|^2 + (2/5) R^2 |w|^2 (twice the KE per unit mass)
+    used = np.empty(m, dtype=np.int64)
     rank = np.empty(m, dtype=np.int64)
     free = np.empty(m, dtype=np.int64)
-    work = out.copy()
+    for c in range(m):
+        used[c] = 0
     for p in range(orders):
         # the p-th order (Lehmer code): rank[c] is contact c's priority, 0 first
         for q in range(m):
@@ -165,11 +228,7 @@ def simultaneous(
             for r in range(pick, left - 1):
                 free[r] = free[r + 1]
             left -= 1
-        for q in range(nm):
-            b = members[q]
-            for r in range(3):
-                for c in range(3):
-                    work[b, r, c] = start[b, r, c]
+        _copy(work, start, members, nm, 0.0)
         for _ in range(_MAX_STEPS):
             best = -1
             for c in range(m):
@@ -187,14 +246,17 @@ def simultaneous(
             used[best] = 1
         for q in range(nm):
             b = members[q]
-            for r in range(2):
+            for r in range(1, 3):
                 for c in range(3):
-                    total[q, r, c] += work[b, r + 1, c]
+                    x = work[b, r, c]
+                    total[b, r, c] += x
+                    energy += (1.0 if r == 1 else 0.4 * R * R) * x * x
     for q in range(nm):
         b = members[q]
-        for r in range(2):
+        for r in range(1, 3):
             for c in range(3):
-                out[b, r + 1, c] = total[q, r, c] / orders
+                out[b, r, c] = total[b, r, c] / orders
+    _restore_energy(out, members, nm, energy / orders, R)
     h = 0
     for c in range(m):
         if used[c] != 0:

@@ -35,7 +35,9 @@ from nineball.physics._kernels.constants import (
     EV_ROLL_STOP,
     EV_SLIDE_ROLL,
     EV_SPIN_STOP,
+    P_G,
     P_H,
+    P_MUS,
     P_R,
     P_SLOW,
     S_AIRBORNE,
@@ -47,6 +49,7 @@ from nineball.physics._kernels.constants import (
     S_STATIONARY,
 )
 from nineball.physics._kernels.detect import (
+    TOUCH,
     V_REST,
     arc_time,
     capture_time,
@@ -258,13 +261,14 @@ def _handle(
     ev_j: np.ndarray,
     ev_s: np.ndarray,
     ev_m: np.ndarray,
+    alone: int,
 ) -> int:
     """Resolve the event of ``kind`` at time t between ball bi and bj, and record it as ``count``.
 
     Updates the states, motions and reference times of the balls involved and marks them dirty
     (their cached event times are stale) and, when one just left the cloth, launched. Returns
-    the number of events recorded: 1, or for a simultaneous impact (:mod:`.cluster`) one per
-    contact that carried an impulse; -1 if those do not fit in the event arrays.
+    the number of events recorded (1), or -2, changing nothing, for a ball-ball impact that
+    another ball may touch when ``alone`` is 0: :func:`_impact` then resolves it.
     """
     no_ball = count - count - 1  # a non-literal -1 (one compiled signature of _record)
     R = prm[P_R]
@@ -378,14 +382,8 @@ def _handle(
     elif rest:
         state_i, state_j = ball_rest(state_i, state_j, prm)
     else:
-        n = rvw.shape[0]
-        work = np.empty((n, 3, 3))
-        members = np.empty(n, dtype=np.int64)
-        hit = np.empty((MAX_CONTACTS + 1, 2), dtype=np.int64)
-        nm = simultaneous(t, bi, bj, rvw, mot, tref, prm, work, members, hit)
-        if nm > 0:
-            return _store_cluster(t, nm, count, work, members, hit, rvw, mot, tref, prm,
-                                  launch, dirty, ev_t, ev_k, ev_i, ev_j, ev_s, ev_m)  # fmt: skip
+        if alone == 0 and _crowded(bi, bj, state_i, state_j, t, rvw, mot, tref, prm):
+            return alone - 2  # another ball may touch the pair: run resolves it with _impact
         state_i, state_j = ball_ball(state_i, state_j, prm)
     if kind != EV_BALL_BALL:
         state_j = state_i
@@ -404,6 +402,91 @@ def _handle(
     _record(ev_t, ev_k, ev_i, ev_j, ev_s, ev_m, count, t, kind, bi, bj,
             state_i, mot[bi], state_j, mot_j)  # fmt: skip
     return 1
+
+
+@internal
+def _crowded(
+    bi: int,
+    bj: int,
+    state_i: np.ndarray,
+    state_j: np.ndarray,
+    t: float,
+    rvw: np.ndarray,
+    mot: np.ndarray,
+    tref: np.ndarray,
+    prm: np.ndarray,
+) -> bool:
+    """Whether a third ball on the cloth may be within ``TOUCH`` of ball bi or bj at time t.
+
+    A cheap bound, with no allocation: a ball on the cloth moves from where it was at its
+    reference time by at most its speed then times the time since, plus the sliding friction's
+    mu_slide g t^2 (a sliding ball can speed up as its spin takes hold).
+    """
+    reach = 2.0 * prm[P_R] + 2.0 * TOUCH
+    for k in range(rvw.shape[0]):
+        # comparisons, not `in` a tuple: numba compiles an overload for tuple membership
+        if k == bi or k == bj or mot[k] == S_POCKETED or mot[k] == S_OFF_TABLE:  # noqa: SIM109
+            continue
+        if mot[k] == S_AIRBORNE:
+            continue
+        dt = t - tref[k]
+        moved = (
+            math.sqrt(rvw[k, 1, 0] ** 2 + rvw[k, 1, 1] ** 2) * dt + prm[P_MUS] * prm[P_G] * dt * dt
+        )
+        for q in range(2):
+            s = state_i if q == 0 else state_j
+            dx = rvw[k, 0, 0] - s[0, 0]
+            dy = rvw[k, 0, 1] - s[0, 1]
+            if math.sqrt(dx * dx + dy * dy) - moved <= reach:
+                return True
+    return False
+
+
+@shared
+def _impact(
+    t: float,
+    bi: int,
+    bj: int,
+    count: int,
+    rvw: np.ndarray,
+    mot: np.ndarray,
+    tref: np.ndarray,
+    prm: np.ndarray,
+    launch: np.ndarray,
+    dirty: np.ndarray,
+    ev_t: np.ndarray,
+    ev_k: np.ndarray,
+    ev_i: np.ndarray,
+    ev_j: np.ndarray,
+    ev_s: np.ndarray,
+    ev_m: np.ndarray,
+) -> int:
+    """Resolve the impact of bi and bj at time t with the balls touching them (:mod:`.cluster`).
+
+    Returns the number of events recorded (one per contact that carried an impulse; 1 if no
+    other ball touches the pair after all, resolved as :func:`_handle` would), or -1 if the
+    events do not fit.
+    Cached on its own (``@shared``): on a cold start a second child process compiles it
+    (:mod:`.warm`).
+    """
+    n = rvw.shape[0]
+    work = np.empty((n, 3, 3))
+    members = np.empty(n, dtype=np.int64)
+    hit = np.empty((MAX_CONTACTS + 1, 2), dtype=np.int64)
+    nm = simultaneous(t, bi, bj, rvw, mot, tref, prm, work, members, hit)
+    if nm == 0:
+        # no other ball touches the pair after all: the pairwise impact, as _handle resolves it
+        a, b = ball_ball(work[bi], work[bj], prm)
+        _put(work, bi, a)
+        _put(work, bj, b)
+        members[0] = bi
+        members[1] = bj
+        hit[0, 0] = bi
+        hit[0, 1] = bj
+        hit[1, 0] = -1
+        nm = 2
+    return _store_cluster(t, nm, count, work, members, hit, rvw, mot, tref, prm,
+                          launch, dirty, ev_t, ev_k, ev_i, ev_j, ev_s, ev_m)  # fmt: skip
 
 
 @internal
@@ -586,7 +669,10 @@ def run(
             break
         t = best
         added = _handle(t, kind, bi, bj, count, rvw, mot, tref, segs, jaws, prm, launch, dirty,
-                        pocket_of, ev_t, ev_k, ev_i, ev_j, ev_s, ev_m)  # fmt: skip
+                        pocket_of, ev_t, ev_k, ev_i, ev_j, ev_s, ev_m, no_ball + 1)  # fmt: skip
+        if added == -2:
+            added = _impact(t, bi, bj, count, rvw, mot, tref, prm, launch, dirty,
+                            ev_t, ev_k, ev_i, ev_j, ev_s, ev_m)  # fmt: skip
         if added < 0:
             truncated = True
             break

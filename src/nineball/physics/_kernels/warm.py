@@ -1,13 +1,14 @@
-"""The cold start on two cores: half of the event loop compiled in a second process.
+"""The cold start on two cores: parts of the event loop compiled in child processes.
 
 With an empty numba cache the first simulation compiles every kernel one after another, in one
-thread (numba holds a global compiler lock). :func:`prepare` splits that work in two: a child
-process compiles :func:`.loop._handle` (the resolution of an event, with the collision kernels
-it calls) into the on-disk cache while this process compiles :func:`.loop._update` (the event
-times, with the detection kernels); :func:`.loop.run` is compiled last and finds ``_handle`` in
-the cache. The machine code is the same either way; only the wall time of the first simulation
-changes. Nothing happens when the event loop is already compiled or cached, on one core, or
-when the child cannot run or write the cache (numba then compiles everything here).
+thread (numba holds a global compiler lock). :func:`prepare` splits that work in three: two
+child processes compile :func:`.loop._handle` (the resolution of an event, with the collision
+kernels it calls) and :func:`.loop._impact` (simultaneous impacts, :mod:`.cluster`) into the
+on-disk cache while this process compiles :func:`.loop._update` (the event times, with the
+detection kernels); :func:`.loop.run` is compiled last and finds both in the cache. The
+machine code is the same either way; only the wall time of the first simulation changes.
+Nothing happens when the event loop is already compiled or cached, on one core, or when a child
+cannot run or write the cache (numba then compiles that part here).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ def _cores() -> int:
 def signatures(
     segs: np.ndarray, jaws: np.ndarray, caps: np.ndarray, edges: np.ndarray, prm: np.ndarray
 ) -> dict[str, tuple[Any, ...]]:
-    """The argument types with which :func:`.loop.run` calls its two halves."""
+    """The argument types with which :func:`.loop.run` calls its halves and ``_impact``."""
     f, i = types.float64, types.int64
 
     def array(dtype: Any, ndim: int) -> Any:
@@ -85,6 +86,25 @@ def signatures(
             array(i, 1),
             array(f, 4),
             array(i, 2),
+            i,
+        ),
+        "_impact": (
+            f,
+            i,
+            i,
+            i,
+            array(f, 3),
+            array(i, 1),
+            array(f, 1),
+            typeof(prm),
+            array(i, 1),
+            array(i, 1),
+            array(f, 1),
+            array(i, 1),
+            array(i, 1),
+            array(i, 1),
+            array(f, 4),
+            array(i, 2),
         ),
     }
 
@@ -111,23 +131,27 @@ def prepare(
     if kernels.run.signatures or _cached(kernels.run) or _cores() < 2:
         return
     sigs = signatures(segs, jaws, caps, edges, prm)
-    try:
-        child = subprocess.Popen(
-            [sys.executable, "-c", _CHILD, repr(prm.flags.writeable)],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-    except OSError:
-        return
+    children = []
+    for name in ("_handle", "_impact"):
+        try:
+            child = subprocess.Popen(
+                [sys.executable, "-c", _CHILD, repr(prm.flags.writeable), name],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+        except OSError:
+            continue
+        children.append((name, child))
     kernels._update.compile(sigs["_update"])
-    try:
-        child.wait(timeout=120)
-    except subprocess.TimeoutExpired:
-        child.kill()
-        return
-    if child.returncode == 0:
-        kernels._handle.compile(sigs["_handle"])  # from the cache the child wrote
+    for name, child in children:
+        try:
+            child.wait(timeout=120)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            continue
+        if child.returncode == 0:
+            getattr(kernels, name).compile(sigs[name])  # from the cache the child wrote
 
 
 _CHILD = """
@@ -140,5 +164,5 @@ table = TableSpec()
 prm = np.zeros(1)
 prm.setflags(write=sys.argv[1] == "True")
 sigs = warm.signatures(table.segments, table.jaws, table.captures, table.boundary, prm)
-loop._handle.compile(sigs["_handle"])
+getattr(loop, sys.argv[2]).compile(sigs[sys.argv[2]])
 """
