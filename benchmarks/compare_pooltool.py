@@ -24,9 +24,7 @@ import argparse
 import json
 import math
 import os
-import subprocess
 import sys
-import tempfile
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -36,7 +34,7 @@ import numpy as np
 from nineball.physics import BallInput, PhysicsParams, Stroke, TableSpec, Trajectory, simulate
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from physics_vs_pooltool import single_shots
+from physics_vs_pooltool import run_in_pooltool, single_shots
 
 HERE = Path(__file__).resolve().parent
 POOLTOOL_PYTHON = Path(os.environ.get("POOLTOOL_PYTHON", "/tmp/ptvenv/bin/python"))
@@ -104,24 +102,10 @@ def our_facts(tr: Trajectory) -> Facts:
 
 
 def run_pooltool(shots: list[Shot], cushion: str) -> list[Facts] | None:
-    if not POOLTOOL_PYTHON.exists():
-        print(f"pooltool skipped: no venv at {POOLTOOL_PYTHON} (see this file's docstring)")
+    out = run_in_pooltool("pooltool_facts_worker.py", [{"shots": shots, "cushion": cushion}])
+    if out is None:
         return None
-    with tempfile.TemporaryDirectory() as home:
-        env = dict(os.environ, HOME=home)
-        env.pop("NUMBA_CACHE_DIR", None)
-        proc = subprocess.run(
-            [str(POOLTOOL_PYTHON), str(HERE / "pooltool_facts_worker.py")],
-            input=json.dumps({"shots": shots, "cushion": cushion}),
-            capture_output=True,
-            text=True,
-            env=env,
-            check=False,
-        )
-    if proc.returncode != 0:
-        print("pooltool failed:", proc.stderr[-2000:])
-        return None
-    result: list[Facts] = json.loads(proc.stdout)
+    result: list[Facts] = out[0]
     return result
 
 

@@ -23,6 +23,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -91,28 +92,22 @@ def time_ours(
     return {"break_s": breaks, "break_events": [float(e) for e in events], "shot_s": shot_times}
 
 
-def time_pooltool(
-    seeds: list[int], shots: list[dict[str, object]], passes: int
-) -> dict[str, list[float]] | None:
+def run_in_pooltool(worker: str, payloads: list[dict[str, Any]]) -> list[Any] | None:
+    """Run a worker script of this folder in pooltool's venv once per payload (JSON on stdin).
+
+    pooltool writes its configuration on import, so it gets a temporary HOME; the results are
+    the workers' JSON outputs, or None (with a message) if pooltool is missing or fails.
+    """
     if not POOLTOOL_PYTHON.exists():
         print(f"pooltool skipped: no venv at {POOLTOOL_PYTHON} (see this file's docstring)")
         return None
-    cues = {str(seed): list(break_setup(seed, 8.0)[2]) for seed in seeds}
-    job = {
-        "break_seeds": seeds,
-        "break_cue": cues,
-        "break_speed": 8.0,
-        "shots": shots,
-        "passes": passes,
-    }
+    results = []
     with tempfile.TemporaryDirectory() as home:
         env = dict(os.environ, HOME=home)
         env.pop("NUMBA_CACHE_DIR", None)
-        # a first run to compile pooltool's numba kernels, then the measured run
-        warm = {"break_seeds": seeds[:1], "break_cue": cues, "break_speed": 8.0, "shots": shots[:3]}
-        for payload in (warm, job):
+        for payload in payloads:
             proc = subprocess.run(
-                [str(POOLTOOL_PYTHON), str(HERE / "pooltool_worker.py")],
+                [str(POOLTOOL_PYTHON), str(HERE / worker)],
                 input=json.dumps(payload),
                 capture_output=True,
                 text=True,
@@ -122,7 +117,27 @@ def time_pooltool(
             if proc.returncode != 0:
                 print("pooltool failed:", proc.stderr[-2000:])
                 return None
-    result: dict[str, list[float]] = json.loads(proc.stdout)
+            results.append(json.loads(proc.stdout))
+    return results
+
+
+def time_pooltool(
+    seeds: list[int], shots: list[dict[str, object]], passes: int
+) -> dict[str, list[float]] | None:
+    cues = {str(seed): list(break_setup(seed, 8.0)[2]) for seed in seeds}
+    job = {
+        "break_seeds": seeds,
+        "break_cue": cues,
+        "break_speed": 8.0,
+        "shots": shots,
+        "passes": passes,
+    }
+    # a first run to compile pooltool's numba kernels, then the measured run
+    warm = {"break_seeds": seeds[:1], "break_cue": cues, "break_speed": 8.0, "shots": shots[:3]}
+    out = run_in_pooltool("pooltool_worker.py", [warm, job])
+    if out is None:
+        return None
+    result: dict[str, list[float]] = out[-1]
     return result
 
 
