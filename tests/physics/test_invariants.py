@@ -414,3 +414,24 @@ def test_a_masse_leaves_along_the_cue_and_curves_on_the_cloth(
         u = (v0[0] - R * w0[1], v0[1] + R * w0[0])
         roll = (v0[0] - 2 / 7 * u[0], v0[1] - 2 / 7 * u[1])
         assert heading1 == pytest.approx(math.atan2(roll[1], roll[0]), abs=1e-3)
+
+
+def test_the_simulate_command_says_when_a_shot_stops_at_max_events() -> None:
+    import io
+
+    from nineball.cli.simulate import run_simulate
+
+    request = {
+        "balls": [{"id": 0, "r": [0.635, 0.6]}, {"id": 1, "r": [0.635, 1.6]}],
+        "stroke": {"speed": 3.0},
+        "max_events": 2,
+    }
+    out = io.StringIO()
+    assert run_simulate(io.StringIO(json.dumps(request)), out) == 0
+    answer = json.loads(out.getvalue())
+    assert answer["truncated"] is True
+    assert len(answer["events"]) == 3  # the stroke and the two events computed
+    request["max_events"] = 10000
+    out = io.StringIO()
+    run_simulate(io.StringIO(json.dumps(request)), out)
+    assert "truncated" not in json.loads(out.getvalue())
