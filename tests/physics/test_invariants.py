@@ -435,3 +435,58 @@ def test_the_simulate_command_says_when_a_shot_stops_at_max_events() -> None:
     out = io.StringIO()
     run_simulate(io.StringIO(json.dumps(request)), out)
     assert "truncated" not in json.loads(out.getvalue())
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    n=st.integers(2, 10),
+    speed=st.floats(0.5, 12.0),
+    aim=st.floats(0.0, 2 * math.pi),
+    elevation=st.floats(0.0, math.radians(60.0)),
+    side=st.floats(-0.35, 0.35),
+    height=st.floats(-0.35, 0.35),
+    table=st.sampled_from(["9-ft", "8-ft", "7-ft", "9-ft pro"]),
+)
+def test_random_layouts_on_every_table_end_sound(
+    seed: int,
+    n: int,
+    speed: float,
+    aim: float,
+    elevation: float,
+    side: float,
+    height: float,
+    table: str,
+) -> None:
+    # every final state on the slate inside the boundary, pocketed or off the table; no two
+    # balls left overlapping; kinetic plus potential energy never rising
+    from test_flight import assert_total_energy_never_increases
+
+    from nineball.physics.table import eight_foot, seven_foot
+
+    spec = {
+        "9-ft": nine_foot(),
+        "8-ft": eight_foot(),
+        "7-ft": seven_foot(),
+        "9-ft pro": nine_foot(pro_pockets=True),
+    }[table]
+    rng = np.random.default_rng(seed)
+    pts: list[tuple[float, float]] = []
+    while len(pts) < n:
+        p = (float(rng.uniform(R, spec.width - R)), float(rng.uniform(R, spec.length - R)))
+        if all(math.dist(p, q) >= 2 * R for q in pts):
+            pts.append(p)
+    balls = [BallInput(id=i, r=p) for i, p in enumerate(pts)]
+    stroke = Stroke(speed=speed, aim=aim, elevation=elevation, side=side, height=height)
+    tr = simulate(balls, stroke=stroke, table=spec)
+    assert not tr.truncated
+    on = []
+    for state in tr.final_states().values():
+        if state.motion not in (MotionState.POCKETED, MotionState.OFF_TABLE):
+            assert state.r[2] == R
+            assert spec.contains(state.r[0], state.r[1])
+            on.append(state.r[:2])
+    for p, a in enumerate(on):
+        for b in on[p + 1 :]:
+            assert math.dist(a, b) >= 2 * R - 1e-9
+    assert_total_energy_never_increases(tr)
