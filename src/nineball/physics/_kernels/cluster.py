@@ -54,18 +54,23 @@ _MAX_STEPS = 64
 @internal
 def _approach(s: np.ndarray, a: int, b: int) -> float:
     """Approach speed of balls a and b along their line of centres (m/s, > 0 approaching)."""
-    nx = s[b, 0, 0] - s[a, 0, 0]
-    ny = s[b, 0, 1] - s[a, 0, 1]
-    nz = s[b, 0, 2] - s[a, 0, 2]
-    d = math.sqrt(nx * nx + ny * ny + nz * nz)
-    return float(
-        (
-            (s[a, 1, 0] - s[b, 1, 0]) * nx
-            + (s[a, 1, 1] - s[b, 1, 1]) * ny
-            + (s[a, 1, 2] - s[b, 1, 2]) * nz
-        )
-        / d
-    )
+    d2 = 0.0
+    dot = 0.0
+    for c in range(3):  # loops, not unrolled terms: numba types each array access on its own
+        n = s[b, 0, c] - s[a, 0, c]
+        d2 += n * n
+        dot += (s[a, 1, c] - s[b, 1, c]) * n
+    return float(dot / math.sqrt(d2))
+
+
+@internal
+def _apart2(s: np.ndarray, a: int, b: int) -> float:
+    """Squared distance in m^2 between the centres of balls a and b."""
+    d2 = 0.0
+    for c in range(3):
+        n = s[b, 0, c] - s[a, 0, c]
+        d2 += n * n
+    return d2
 
 
 @internal
@@ -90,31 +95,27 @@ def _restore_energy(out: np.ndarray, members: np.ndarray, nm: int, target: float
     energy is at most the initial one (each order only loses), and when every order gives the
     same outcome (a frozen line) the factor is 1.
     """
-    cx = 0.0
-    cy = 0.0
-    cz = 0.0
+    vc = np.empty(3)
+    for c in range(3):
+        vc[c] = 0.0
     for q in range(nm):
-        b = members[q]
-        cx += out[b, 1, 0]
-        cy += out[b, 1, 1]
-        cz += out[b, 1, 2]
-    cx /= nm
-    cy /= nm
-    cz /= nm
-    fixed = nm * (cx * cx + cy * cy + cz * cz)
+        for c in range(3):
+            vc[c] += out[members[q], 1, c] / nm
+    fixed = 0.0
     rel = 0.0
-    for q in range(nm):
-        b = members[q]
-        rel += (out[b, 1, 0] - cx) ** 2 + (out[b, 1, 1] - cy) ** 2 + (out[b, 1, 2] - cz) ** 2
-        fixed += 0.4 * R * R * (out[b, 2, 0] ** 2 + out[b, 2, 1] ** 2 + out[b, 2, 2] ** 2)
+    for c in range(3):
+        fixed += nm * vc[c] * vc[c]
+        for q in range(nm):
+            d = out[members[q], 1, c] - vc[c]
+            w = out[members[q], 2, c]
+            rel += d * d
+            fixed += 0.4 * R * R * w * w
     if rel <= 0.0 or target - fixed <= rel:
         return
     k = math.sqrt((target - fixed) / rel)
     for q in range(nm):
-        b = members[q]
-        out[b, 1, 0] = cx + k * (out[b, 1, 0] - cx)
-        out[b, 1, 1] = cy + k * (out[b, 1, 1] - cy)
-        out[b, 1, 2] = cz + k * (out[b, 1, 2] - cz)
+        for c in range(3):
+            out[members[q], 1, c] = vc[c] + k * (out[members[q], 1, c] - vc[c])
 
 
 @internal
@@ -168,10 +169,7 @@ def simultaneous(
                 continue
             if mot[b] == S_AIRBORNE:
                 continue
-            dx = out[b, 0, 0] - out[a, 0, 0]
-            dy = out[b, 0, 1] - out[a, 0, 1]
-            dz = out[b, 0, 2] - out[a, 0, 2]
-            if dx * dx + dy * dy + dz * dz <= reach * reach:
+            if _apart2(out, a, b) <= reach * reach:
                 inside[b] = 1
                 members[nm] = b
                 nm += 1
@@ -188,10 +186,7 @@ def simultaneous(
         for b in range(a + 1, n):
             if inside[b] == 0:
                 continue
-            dx = out[b, 0, 0] - out[a, 0, 0]
-            dy = out[b, 0, 1] - out[a, 0, 1]
-            dz = out[b, 0, 2] - out[a, 0, 2]
-            if dx * dx + dy * dy + dz * dz <= reach * reach:
+            if _apart2(out, a, b) <= reach * reach:
                 if m == MAX_CONTACTS:
                     return 0
                 ca[m] = a
