@@ -10,6 +10,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from nineball.physics import BallInput, EventKind, PhysicsParams, Trajectory, simulate
+from nineball.physics.table import TableSpec, nine_foot
 
 G = 9.81
 R = 0.028575
@@ -145,9 +146,12 @@ def assert_momentum_conserved(tr: Trajectory, *, elastic: bool = False) -> None:
             assert abs(k1 - k0) <= 1e-9 * k0
 
 
-def random_layout(rng: np.random.Generator, n: int) -> list[BallInput]:
-    """``n`` balls (ids 0 to n-1) at uniform random spots on the 9-ft cloth, none touching."""
-    width, length, r = 1.270, 2.540, 0.028575
+def random_layout(
+    rng: np.random.Generator, n: int, table: TableSpec | None = None
+) -> list[BallInput]:
+    """``n`` balls (ids 0 to n-1) at uniform random spots on the cloth, none touching."""
+    table = table or nine_foot()
+    width, length, r = table.width, table.length, 0.028575
     pts: list[tuple[float, float]] = []
     while len(pts) < n:
         p = (rng.uniform(r, width - r), rng.uniform(r, length - r))

@@ -20,9 +20,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from soak import Report, check, random_case
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from physics_helpers import random_layout
 
 R = 0.028575
 TABLE = nine_foot()
+
+
+_STROKES = {
+    "speed": st.floats(0.5, 12.0),
+    "aim": st.floats(0.0, 2 * math.pi),
+    "elevation": st.floats(0.0, math.radians(60.0)),
+    "side": st.floats(-0.35, 0.35),
+    "height": st.floats(-0.35, 0.35),
+}
+"""Strokes for the property tests: any aim and speed, the cue raised up to 60 degrees."""
 
 
 def _to_boundary(x: float, y: float) -> float:
@@ -122,11 +133,7 @@ def test_random_raised_strokes_never_escape() -> None:
 @given(
     x=st.floats(0.05, 1.22),
     y=st.floats(0.05, 2.49),
-    speed=st.floats(0.5, 12.0),
-    aim=st.floats(0.0, 2 * math.pi),
-    elevation=st.floats(0.0, math.radians(60.0)),
-    side=st.floats(-0.35, 0.35),
-    height=st.floats(-0.35, 0.35),
+    **_STROKES,
 )
 def test_every_ball_ends_on_the_slate_pocketed_or_off_the_table(
     x: float, y: float, speed: float, aim: float, elevation: float, side: float, height: float
@@ -441,11 +448,7 @@ def test_the_simulate_command_says_when_a_shot_stops_at_max_events() -> None:
 @given(
     seed=st.integers(0, 2**32 - 1),
     n=st.integers(2, 10),
-    speed=st.floats(0.5, 12.0),
-    aim=st.floats(0.0, 2 * math.pi),
-    elevation=st.floats(0.0, math.radians(60.0)),
-    side=st.floats(-0.35, 0.35),
-    height=st.floats(-0.35, 0.35),
+    **_STROKES,
     table=st.sampled_from(["9-ft", "8-ft", "7-ft", "9-ft pro"]),
 )
 def test_random_layouts_on_every_table_end_sound(
@@ -470,13 +473,7 @@ def test_random_layouts_on_every_table_end_sound(
         "7-ft": seven_foot(),
         "9-ft pro": nine_foot(pro_pockets=True),
     }[table]
-    rng = np.random.default_rng(seed)
-    pts: list[tuple[float, float]] = []
-    while len(pts) < n:
-        p = (float(rng.uniform(R, spec.width - R)), float(rng.uniform(R, spec.length - R)))
-        if all(math.dist(p, q) >= 2 * R for q in pts):
-            pts.append(p)
-    balls = [BallInput(id=i, r=p) for i, p in enumerate(pts)]
+    balls = random_layout(np.random.default_rng(seed), n, spec)
     stroke = Stroke(speed=speed, aim=aim, elevation=elevation, side=side, height=height)
     tr = simulate(balls, stroke=stroke, table=spec)
     assert not tr.truncated
