@@ -19,12 +19,14 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass, field
+from typing import Any, cast
 
 import numpy as np
 from numpy.typing import NDArray
 
 from nineball.equipment import PocketId
 from nineball.errors import InvalidInputError
+from nineball.physics._kernels.detect import inside
 
 __all__ = ["TableSpec", "eight_foot", "nine_foot", "seven_foot"]
 
@@ -168,12 +170,12 @@ class TableSpec:
         return float(np.hypot(*(p[0] - p[1])))
 
     def contains(self, x: float, y: float) -> bool:
-        """Whether a ball's centre at (x, y) (m) is inside :attr:`boundary` (crossing number)."""
-        crossings = 0
-        for x1, y1, x2, y2, *_ in self.boundary:
-            if (y1 > y) != (y2 > y) and x1 + (y - y1) * (x2 - x1) / (y2 - y1) > x:
-                crossings += 1
-        return crossings % 2 == 1
+        """Whether a ball's centre at (x, y) (m) is inside :attr:`boundary` (crossing number).
+
+        The engine's own test (``detect.inside``, the invariant checked after every shot), run
+        in Python.
+        """
+        return bool(cast(Any, inside).py_func(self.boundary, x, y))  # the kernel's Python source
 
     def cushion_names(self) -> tuple[str, ...]:
         """All cushion names: segments then jaws (the kernel's cushion index order)."""

@@ -74,13 +74,13 @@ def _apart2(s: np.ndarray, a: int, b: int) -> float:
 
 
 @internal
-def _copy(dst: np.ndarray, src: np.ndarray, members: np.ndarray, nm: int, zero: float) -> None:
-    """dst[b] = src[b] for the members b; with ``zero`` < 0 their v and w are set to 0 instead."""
+def _copy(dst: np.ndarray, src: np.ndarray, members: np.ndarray, nm: int) -> None:
+    """dst[b] = src[b] for the members b."""
     for q in range(nm):
         b = members[q]
         for r in range(3):
             for c in range(3):
-                dst[b, r, c] = 0.0 if (zero < 0.0 and r > 0) else src[b, r, c]
+                dst[b, r, c] = src[b, r, c]
 
 
 @internal
@@ -195,12 +195,14 @@ def simultaneous(
     orders = 1
     for q in range(2, m + 1):
         orders *= q
-    # start: the members' states at t; work: one order's cascade; total: the sums over orders
-    start = np.empty((n, 3, 3))
+    # out keeps the members' states at t until the end; work: one order's cascade; total:
+    # the sums of v and w over orders
     work = np.empty((n, 3, 3))
     total = np.empty((n, 3, 3))
-    _copy(start, out, members, nm, 0.0)
-    _copy(total, out, members, nm, 0.0 - 1.0)
+    for q in range(nm):
+        for r in range(3):
+            for c in range(3):
+                total[members[q], r, c] = 0.0
     energy = 0.0  # sum over orders of sum |v|^2 + (2/5) R^2 |w|^2 (twice the KE per unit mass)
     used = np.empty(m, dtype=np.int64)
     rank = np.empty(m, dtype=np.int64)
@@ -223,7 +225,7 @@ def simultaneous(
             for r in range(pick, left - 1):
                 free[r] = free[r + 1]
             left -= 1
-        _copy(work, start, members, nm, 0.0)
+        _copy(work, out, members, nm)
         for _ in range(_MAX_STEPS):
             best = -1
             for c in range(m):

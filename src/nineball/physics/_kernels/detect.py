@@ -34,6 +34,7 @@ __all__ = [
     "circle_time",
     "cross_time",
     "edge_time",
+    "inside",
     "segment_time",
 ]
 
@@ -235,6 +236,24 @@ def cross_time(c: np.ndarray, edge: np.ndarray, horizon: float) -> float:
     if -TOUCH <= f <= length + TOUCH:
         return t
     return np.inf
+
+
+@internal
+def inside(edges: np.ndarray, x: float, y: float) -> bool:
+    """Whether the point (x, y) is inside the polygon of ``edges`` (crossing number).
+
+    ``edges`` holds the boundary's rows (x1, y1, x2, y2, ...) in any order; the polygon must be
+    closed. ``TableSpec.contains`` runs this same function in Python.
+    """
+    crossings = 0
+    for k in range(edges.shape[0]):
+        y1 = edges[k, 1]
+        y2 = edges[k, 3]
+        if (y1 > y) != (y2 > y):
+            x1 = edges[k, 0]
+            if x1 + (y - y1) * (edges[k, 2] - x1) / (y2 - y1) > x:
+                crossings += 1
+    return crossings % 2 == 1
 
 
 _ARC_STEPS = 400

@@ -56,6 +56,7 @@ from nineball.physics._kernels.detect import (
     circle_time,
     cross_time,
     edge_time,
+    inside,
     segment_time,
 )
 from nineball.physics._kernels.jit import entry, internal, shared
@@ -187,15 +188,7 @@ def _astray(rvw: np.ndarray, mot: np.ndarray, edges: np.ndarray, prm: np.ndarray
         y = rvw[i, 0, 1]
         if not (math.isfinite(x) and math.isfinite(y)) or abs(rvw[i, 0, 2] - R) > 1e-9:
             return i
-        crossings = 0
-        for k in range(edges.shape[0]):
-            y1 = edges[k, 1]
-            y2 = edges[k, 3]
-            if (y1 > y) != (y2 > y):
-                x1 = edges[k, 0]
-                if x1 + (y - y1) * (edges[k, 2] - x1) / (y2 - y1) > x:
-                    crossings += 1
-        if crossings % 2 == 0:
+        if not inside(edges, x, y):
             return i
     return -1
 
@@ -261,14 +254,13 @@ def _handle(
     ev_j: np.ndarray,
     ev_s: np.ndarray,
     ev_m: np.ndarray,
-    alone: int,
 ) -> int:
     """Resolve the event of ``kind`` at time t between ball bi and bj, and record it as ``count``.
 
     Updates the states, motions and reference times of the balls involved and marks them dirty
     (their cached event times are stale) and, when one just left the cloth, launched. Returns
     the number of events recorded (1), or -2, changing nothing, for a ball-ball impact that
-    another ball may touch when ``alone`` is 0: :func:`_impact` then resolves it.
+    another ball may touch: :func:`_impact` then resolves it.
     """
     no_ball = count - count - 1  # a non-literal -1 (one compiled signature of _record)
     R = prm[P_R]
@@ -382,8 +374,8 @@ def _handle(
     elif rest:
         state_i, state_j = ball_rest(state_i, state_j, prm)
     else:
-        if alone == 0 and _crowded(bi, bj, state_i, state_j, t, rvw, mot, tref, prm):
-            return alone - 2  # another ball may touch the pair: run resolves it with _impact
+        if _crowded(bi, bj, state_i, state_j, t, rvw, mot, tref, prm):
+            return no_ball - 1  # another ball may touch the pair: run resolves it with _impact
         state_i, state_j = ball_ball(state_i, state_j, prm)
     if kind != EV_BALL_BALL:
         state_j = state_i
@@ -669,7 +661,7 @@ def run(
             break
         t = best
         added = _handle(t, kind, bi, bj, count, rvw, mot, tref, segs, jaws, prm, launch, dirty,
-                        pocket_of, ev_t, ev_k, ev_i, ev_j, ev_s, ev_m, no_ball + 1)  # fmt: skip
+                        pocket_of, ev_t, ev_k, ev_i, ev_j, ev_s, ev_m)  # fmt: skip
         if added == -2:
             added = _impact(t, bi, bj, count, rvw, mot, tref, prm, launch, dirty,
                             ev_t, ev_k, ev_i, ev_j, ev_s, ev_m)  # fmt: skip

@@ -86,7 +86,6 @@ def signatures(
             array(i, 1),
             array(f, 4),
             array(i, 2),
-            i,
         ),
         "_impact": (
             f,
