@@ -23,6 +23,10 @@ pairwise impacts, :func:`resolve.ball_ball`, until no contact approaches):
 Contacts are pairs of balls on the cloth whose surfaces are within ``TOUCH``; up to
 :data:`MAX_CONTACTS` of them (6! = 720 orders) are averaged. A larger cluster (a frozen rack)
 falls back to the pairwise resolution in event order.
+
+The event loop asks :func:`crowded` (a cheap bound) at each ball-ball impact whether another
+ball may touch the pair, and if so hands the impact to :func:`impact`, which finds the cluster
+(:func:`simultaneous`), resolves it and records one event per contact that carried an impulse.
 """
 
 from __future__ import annotations
@@ -32,17 +36,21 @@ import math
 import numpy as np
 
 from nineball.physics._kernels.constants import (
+    EV_BALL_BALL,
+    P_G,
+    P_MUS,
     P_R,
     S_AIRBORNE,
     S_OFF_TABLE,
     S_POCKETED,
 )
 from nineball.physics._kernels.detect import TOUCH
-from nineball.physics._kernels.jit import internal
-from nineball.physics._kernels.motion import evolve
+from nineball.physics._kernels.jit import internal, shared
+from nineball.physics._kernels.motion import classify, evolve
+from nineball.physics._kernels.record import put, record
 from nineball.physics._kernels.resolve import V_PUSH, ball_ball
 
-__all__ = ["MAX_CONTACTS", "simultaneous"]
+__all__ = ["MAX_CONTACTS", "crowded", "impact", "simultaneous"]
 
 MAX_CONTACTS = 6
 """Most contacts in a cluster whose orders are averaged (6! = 720 orders)."""
@@ -262,3 +270,136 @@ def simultaneous(
             h += 1
     hit[h, 0] = -1
     return nm
+
+
+@internal
+def crowded(
+    bi: int,
+    bj: int,
+    state_i: np.ndarray,
+    state_j: np.ndarray,
+    t: float,
+    rvw: np.ndarray,
+    mot: np.ndarray,
+    tref: np.ndarray,
+    prm: np.ndarray,
+) -> bool:
+    """Whether a third ball on the cloth may be within ``TOUCH`` of ball bi or bj at time t.
+
+    A cheap bound, with no allocation: a ball on the cloth moves from where it was at its
+    reference time by at most its speed then times the time since, plus the sliding friction's
+    mu_slide g t^2 (a sliding ball can speed up as its spin takes hold).
+    """
+    reach = 2.0 * prm[P_R] + 2.0 * TOUCH
+    for k in range(rvw.shape[0]):
+        # comparisons, not `in` a tuple: numba compiles an overload for tuple membership
+        if k == bi or k == bj or mot[k] == S_POCKETED or mot[k] == S_OFF_TABLE:  # noqa: SIM109
+            continue
+        if mot[k] == S_AIRBORNE:
+            continue
+        dt = t - tref[k]
+        moved = (
+            math.sqrt(rvw[k, 1, 0] ** 2 + rvw[k, 1, 1] ** 2) * dt + prm[P_MUS] * prm[P_G] * dt * dt
+        )
+        for q in range(2):
+            s = state_i if q == 0 else state_j
+            dx = rvw[k, 0, 0] - s[0, 0]
+            dy = rvw[k, 0, 1] - s[0, 1]
+            if math.sqrt(dx * dx + dy * dy) - moved <= reach:
+                return True
+    return False
+
+
+@shared
+def impact(
+    t: float,
+    bi: int,
+    bj: int,
+    count: int,
+    rvw: np.ndarray,
+    mot: np.ndarray,
+    tref: np.ndarray,
+    prm: np.ndarray,
+    launch: np.ndarray,
+    dirty: np.ndarray,
+    ev_t: np.ndarray,
+    ev_k: np.ndarray,
+    ev_i: np.ndarray,
+    ev_j: np.ndarray,
+    ev_s: np.ndarray,
+    ev_m: np.ndarray,
+) -> int:
+    """Resolve the impact of bi and bj at time t with the balls touching them (:mod:`.cluster`).
+
+    Returns the number of events recorded (one per contact that carried an impulse; 1 if no
+    other ball touches the pair after all, resolved as ``loop._handle`` would), or -1 if the
+    events do not fit.
+    Cached on its own (``@shared``): on a cold start a second child process compiles it
+    (:mod:`.warm`).
+    """
+    n = rvw.shape[0]
+    work = np.empty((n, 3, 3))
+    members = np.empty(n, dtype=np.int64)
+    hit = np.empty((MAX_CONTACTS + 1, 2), dtype=np.int64)
+    nm = simultaneous(t, bi, bj, rvw, mot, tref, prm, work, members, hit)
+    if nm == 0:
+        # no other ball touches the pair after all: the pairwise impact, as _handle resolves it
+        a, b = ball_ball(work[bi], work[bj], prm)
+        put(work, bi, a)
+        put(work, bj, b)
+        members[0] = bi
+        members[1] = bj
+        hit[0, 0] = bi
+        hit[0, 1] = bj
+        hit[1, 0] = -1
+        nm = 2
+    return _store(t, nm, count, work, members, hit, rvw, mot, tref, prm,
+                          launch, dirty, ev_t, ev_k, ev_i, ev_j, ev_s, ev_m)  # fmt: skip
+
+
+@internal
+def _store(
+    t: float,
+    nm: int,
+    count: int,
+    work: np.ndarray,
+    members: np.ndarray,
+    hit: np.ndarray,
+    rvw: np.ndarray,
+    mot: np.ndarray,
+    tref: np.ndarray,
+    prm: np.ndarray,
+    launch: np.ndarray,
+    dirty: np.ndarray,
+    ev_t: np.ndarray,
+    ev_k: np.ndarray,
+    ev_i: np.ndarray,
+    ev_j: np.ndarray,
+    ev_s: np.ndarray,
+    ev_m: np.ndarray,
+) -> int:
+    """Store a simultaneous impact's states and record one ball-ball event per contact hit.
+
+    Returns the number of events recorded, or -1 if they do not fit in the event arrays.
+    """
+    for q in range(nm):
+        b = members[q]
+        st = work[b]
+        old = mot[b]
+        mot[b] = classify(st, prm)
+        if mot[b] == S_AIRBORNE and old != S_AIRBORNE:
+            launch[b] = 1
+        put(rvw, b, st)
+        tref[b] = t
+        dirty[b] = 1
+    kind = count - count + EV_BALL_BALL  # non-literal: the one compiled signature of record
+    k = 0
+    while hit[k, 0] >= 0:
+        if count + k >= ev_t.shape[0]:
+            return -1
+        a = hit[k, 0]
+        b = hit[k, 1]
+        record(ev_t, ev_k, ev_i, ev_j, ev_s, ev_m, count + k, t, kind, a, b,
+                rvw[a], mot[a], rvw[b], mot[b])  # fmt: skip
+        k += 1
+    return k

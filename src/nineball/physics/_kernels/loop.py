@@ -23,7 +23,7 @@ import math
 
 import numpy as np
 
-from nineball.physics._kernels.cluster import MAX_CONTACTS, simultaneous
+from nineball.physics._kernels.cluster import crowded, impact
 from nineball.physics._kernels.constants import (
     EV_AIRBORNE,
     EV_BALL_BALL,
@@ -35,9 +35,7 @@ from nineball.physics._kernels.constants import (
     EV_ROLL_STOP,
     EV_SLIDE_ROLL,
     EV_SPIN_STOP,
-    P_G,
     P_H,
-    P_MUS,
     P_R,
     P_SLOW,
     S_AIRBORNE,
@@ -49,7 +47,6 @@ from nineball.physics._kernels.constants import (
     S_STATIONARY,
 )
 from nineball.physics._kernels.detect import (
-    TOUCH,
     V_REST,
     arc_time,
     capture_time,
@@ -67,6 +64,7 @@ from nineball.physics._kernels.motion import (
     settle,
     transition_time,
 )
+from nineball.physics._kernels.record import put, record
 from nineball.physics._kernels.resolve import V_PUSH, ball_ball, ball_cushion, ball_rest, slate
 
 __all__ = ["run"]
@@ -193,45 +191,6 @@ def _astray(rvw: np.ndarray, mot: np.ndarray, edges: np.ndarray, prm: np.ndarray
     return -1
 
 
-@internal
-def _put(dst: np.ndarray, b: int, src: np.ndarray) -> None:
-    """dst[b] = src for a (3, 3) state (explicit loops compile faster than slice assignment)."""
-    for r in range(3):
-        for c in range(3):
-            dst[b, r, c] = src[r, c]
-
-
-@internal
-def _record(
-    ev_t: np.ndarray,
-    ev_k: np.ndarray,
-    ev_i: np.ndarray,
-    ev_j: np.ndarray,
-    ev_s: np.ndarray,
-    ev_m: np.ndarray,
-    count: int,
-    t: float,
-    kind: int | np.int64,
-    i: int,
-    j: int | np.int64,
-    state_i: np.ndarray,
-    mot_i: int,
-    state_j: np.ndarray,
-    mot_j: int | np.int64,
-) -> None:
-    """Write event ``count``."""
-    ev_t[count] = t
-    ev_k[count] = kind
-    ev_i[count] = i
-    ev_j[count] = j
-    ev_m[count, 0] = mot_i
-    ev_m[count, 1] = mot_j
-    for r in range(3):
-        for c in range(3):
-            ev_s[count, 0, r, c] = state_i[r, c]
-            ev_s[count, 1, r, c] = state_j[r, c]
-
-
 @shared
 def _handle(
     t: float,
@@ -260,9 +219,9 @@ def _handle(
     Updates the states, motions and reference times of the balls involved and marks them dirty
     (their cached event times are stale) and, when one just left the cloth, launched. Returns
     the number of events recorded (1), or -2, changing nothing, for a ball-ball impact that
-    another ball may touch: :func:`_impact` then resolves it.
+    another ball may touch: :func:`.cluster.impact` then resolves it.
     """
-    no_ball = count - count - 1  # a non-literal -1 (one compiled signature of _record)
+    no_ball = count - count - 1  # a non-literal -1 (one compiled signature of record)
     R = prm[P_R]
     nseg = segs.shape[0]
     nsj = nseg + jaws.shape[0]
@@ -374,8 +333,8 @@ def _handle(
     elif rest:
         state_i, state_j = ball_rest(state_i, state_j, prm)
     else:
-        if _crowded(bi, bj, state_i, state_j, t, rvw, mot, tref, prm):
-            return no_ball - 1  # another ball may touch the pair: run resolves it with _impact
+        if crowded(bi, bj, state_i, state_j, t, rvw, mot, tref, prm):
+            return no_ball - 1  # another ball may touch the pair: run resolves it with impact
         state_i, state_j = ball_ball(state_i, state_j, prm)
     if kind != EV_BALL_BALL:
         state_j = state_i
@@ -387,146 +346,13 @@ def _handle(
             mot[b] = classify(st, prm)
             if mot[b] == S_AIRBORNE and (old_i if q == 0 else old_j) != S_AIRBORNE:
                 launch[b] = 1
-        _put(rvw, b, st)
+        put(rvw, b, st)
         tref[b] = t
         dirty[b] = 1
     mot_j = mot[bj] if kind == EV_BALL_BALL else no_ball
-    _record(ev_t, ev_k, ev_i, ev_j, ev_s, ev_m, count, t, kind, bi, bj,
+    record(ev_t, ev_k, ev_i, ev_j, ev_s, ev_m, count, t, kind, bi, bj,
             state_i, mot[bi], state_j, mot_j)  # fmt: skip
     return 1
-
-
-@internal
-def _crowded(
-    bi: int,
-    bj: int,
-    state_i: np.ndarray,
-    state_j: np.ndarray,
-    t: float,
-    rvw: np.ndarray,
-    mot: np.ndarray,
-    tref: np.ndarray,
-    prm: np.ndarray,
-) -> bool:
-    """Whether a third ball on the cloth may be within ``TOUCH`` of ball bi or bj at time t.
-
-    A cheap bound, with no allocation: a ball on the cloth moves from where it was at its
-    reference time by at most its speed then times the time since, plus the sliding friction's
-    mu_slide g t^2 (a sliding ball can speed up as its spin takes hold).
-    """
-    reach = 2.0 * prm[P_R] + 2.0 * TOUCH
-    for k in range(rvw.shape[0]):
-        # comparisons, not `in` a tuple: numba compiles an overload for tuple membership
-        if k == bi or k == bj or mot[k] == S_POCKETED or mot[k] == S_OFF_TABLE:  # noqa: SIM109
-            continue
-        if mot[k] == S_AIRBORNE:
-            continue
-        dt = t - tref[k]
-        moved = (
-            math.sqrt(rvw[k, 1, 0] ** 2 + rvw[k, 1, 1] ** 2) * dt + prm[P_MUS] * prm[P_G] * dt * dt
-        )
-        for q in range(2):
-            s = state_i if q == 0 else state_j
-            dx = rvw[k, 0, 0] - s[0, 0]
-            dy = rvw[k, 0, 1] - s[0, 1]
-            if math.sqrt(dx * dx + dy * dy) - moved <= reach:
-                return True
-    return False
-
-
-@shared
-def _impact(
-    t: float,
-    bi: int,
-    bj: int,
-    count: int,
-    rvw: np.ndarray,
-    mot: np.ndarray,
-    tref: np.ndarray,
-    prm: np.ndarray,
-    launch: np.ndarray,
-    dirty: np.ndarray,
-    ev_t: np.ndarray,
-    ev_k: np.ndarray,
-    ev_i: np.ndarray,
-    ev_j: np.ndarray,
-    ev_s: np.ndarray,
-    ev_m: np.ndarray,
-) -> int:
-    """Resolve the impact of bi and bj at time t with the balls touching them (:mod:`.cluster`).
-
-    Returns the number of events recorded (one per contact that carried an impulse; 1 if no
-    other ball touches the pair after all, resolved as :func:`_handle` would), or -1 if the
-    events do not fit.
-    Cached on its own (``@shared``): on a cold start a second child process compiles it
-    (:mod:`.warm`).
-    """
-    n = rvw.shape[0]
-    work = np.empty((n, 3, 3))
-    members = np.empty(n, dtype=np.int64)
-    hit = np.empty((MAX_CONTACTS + 1, 2), dtype=np.int64)
-    nm = simultaneous(t, bi, bj, rvw, mot, tref, prm, work, members, hit)
-    if nm == 0:
-        # no other ball touches the pair after all: the pairwise impact, as _handle resolves it
-        a, b = ball_ball(work[bi], work[bj], prm)
-        _put(work, bi, a)
-        _put(work, bj, b)
-        members[0] = bi
-        members[1] = bj
-        hit[0, 0] = bi
-        hit[0, 1] = bj
-        hit[1, 0] = -1
-        nm = 2
-    return _store_cluster(t, nm, count, work, members, hit, rvw, mot, tref, prm,
-                          launch, dirty, ev_t, ev_k, ev_i, ev_j, ev_s, ev_m)  # fmt: skip
-
-
-@internal
-def _store_cluster(
-    t: float,
-    nm: int,
-    count: int,
-    work: np.ndarray,
-    members: np.ndarray,
-    hit: np.ndarray,
-    rvw: np.ndarray,
-    mot: np.ndarray,
-    tref: np.ndarray,
-    prm: np.ndarray,
-    launch: np.ndarray,
-    dirty: np.ndarray,
-    ev_t: np.ndarray,
-    ev_k: np.ndarray,
-    ev_i: np.ndarray,
-    ev_j: np.ndarray,
-    ev_s: np.ndarray,
-    ev_m: np.ndarray,
-) -> int:
-    """Store a simultaneous impact's states and record one ball-ball event per contact hit.
-
-    Returns the number of events recorded, or -1 if they do not fit in the event arrays.
-    """
-    for q in range(nm):
-        b = members[q]
-        st = work[b]
-        old = mot[b]
-        mot[b] = classify(st, prm)
-        if mot[b] == S_AIRBORNE and old != S_AIRBORNE:
-            launch[b] = 1
-        _put(rvw, b, st)
-        tref[b] = t
-        dirty[b] = 1
-    kind = count - count + EV_BALL_BALL  # non-literal: the one compiled signature of _record
-    k = 0
-    while hit[k, 0] >= 0:
-        if count + k >= ev_t.shape[0]:
-            return -1
-        a = hit[k, 0]
-        b = hit[k, 1]
-        _record(ev_t, ev_k, ev_i, ev_j, ev_s, ev_m, count + k, t, kind, a, b,
-                rvw[a], mot[a], rvw[b], mot[b])  # fmt: skip
-        k += 1
-    return k
 
 
 @entry
@@ -611,12 +437,12 @@ def run(
     count = n - n  # a non-literal integer for numba (one compiled signature)
     truncated = False
     no_ball = count - 1
-    airborne = no_ball + 1 + EV_AIRBORNE  # a non-literal code: no second compiled _record
+    airborne = no_ball + 1 + EV_AIRBORNE  # a non-literal code: no second compiled record
     t = 0.0
     while True:
         for i in range(n):
             if launch[i] != 0 and count < max_events:
-                _record(ev_t, ev_k, ev_i, ev_j, ev_s, ev_m, count, t, airborne, i, no_ball,
+                record(ev_t, ev_k, ev_i, ev_j, ev_s, ev_m, count, t, airborne, i, no_ball,
                         rvw[i], mot[i], rvw[i], no_ball)  # fmt: skip
                 count += 1
             launch[i] = 0
@@ -663,7 +489,7 @@ def run(
         added = _handle(t, kind, bi, bj, count, rvw, mot, tref, segs, jaws, prm, launch, dirty,
                         pocket_of, ev_t, ev_k, ev_i, ev_j, ev_s, ev_m)  # fmt: skip
         if added == -2:
-            added = _impact(t, bi, bj, count, rvw, mot, tref, prm, launch, dirty,
+            added = impact(t, bi, bj, count, rvw, mot, tref, prm, launch, dirty,
                             ev_t, ev_k, ev_i, ev_j, ev_s, ev_m)  # fmt: skip
         if added < 0:
             truncated = True

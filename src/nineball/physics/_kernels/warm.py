@@ -3,7 +3,7 @@
 With an empty numba cache the first simulation compiles every kernel one after another, in one
 thread (numba holds a global compiler lock). :func:`prepare` splits that work in three: two
 child processes compile :func:`.loop._handle` (the resolution of an event, with the collision
-kernels it calls) and :func:`.loop._impact` (simultaneous impacts, :mod:`.cluster`) into the
+kernels it calls) and :func:`.cluster.impact` (simultaneous impacts) into the
 on-disk cache while this process compiles :func:`.loop._update` (the event times, with the
 detection kernels); :func:`.loop.run` is compiled last and finds both in the cache. The
 machine code is the same either way; only the wall time of the first simulation changes.
@@ -41,7 +41,7 @@ def _cores() -> int:
 def signatures(
     segs: np.ndarray, jaws: np.ndarray, caps: np.ndarray, edges: np.ndarray, prm: np.ndarray
 ) -> dict[str, tuple[Any, ...]]:
-    """The argument types with which :func:`.loop.run` calls its halves and ``_impact``."""
+    """The argument types with which :func:`.loop.run` calls its halves and ``cluster.impact``."""
     f, i = types.float64, types.int64
 
     def array(dtype: Any, ndim: int) -> Any:
@@ -87,7 +87,7 @@ def signatures(
             array(f, 4),
             array(i, 2),
         ),
-        "_impact": (
+        "impact": (
             f,
             i,
             i,
@@ -124,14 +124,14 @@ def prepare(
     if _STARTED:
         return
     _STARTED = True
-    from nineball.physics._kernels import loop
+    from nineball.physics._kernels import cluster, loop
 
     kernels: Any = loop  # numba's dispatchers (typed as plain functions by the decorators)
     if kernels.run.signatures or _cached(kernels.run) or _cores() < 2:
         return
     sigs = signatures(segs, jaws, caps, edges, prm)
     children = []
-    for name in ("_handle", "_impact"):
+    for name in ("_handle", "impact"):
         try:
             child = subprocess.Popen(
                 [sys.executable, "-c", _CHILD, repr(prm.flags.writeable), name],
@@ -150,18 +150,18 @@ def prepare(
             child.kill()
             continue
         if child.returncode == 0:
-            getattr(kernels, name).compile(sigs[name])  # from the cache the child wrote
+            getattr(kernels if name == "_handle" else cluster, name).compile(sigs[name])
 
 
 _CHILD = """
 import sys
 import numpy as np
 from nineball.physics._kernels import warm
-from nineball.physics._kernels import loop
+from nineball.physics._kernels import cluster, loop
 from nineball.physics.table import TableSpec
 table = TableSpec()
 prm = np.zeros(1)
 prm.setflags(write=sys.argv[1] == "True")
 sigs = warm.signatures(table.segments, table.jaws, table.captures, table.boundary, prm)
-getattr(loop, sys.argv[2]).compile(sigs[sys.argv[2]])
+getattr(loop if sys.argv[2] == "_handle" else cluster, sys.argv[2]).compile(sigs[sys.argv[2]])
 """
