@@ -22,8 +22,8 @@ import numpy as np
 
 from nineball.equipment import BallId
 from nineball.game.layout import rack
+from nineball.game.position import Position
 from nineball.physics import BallInput, MotionState, PhysicsParams, Stroke, nine_foot, simulate
-from nineball.players.base import TableView
 from nineball.players.search import LEVELS, pot_quality
 from nineball.rules import MatchState, ShotFacts, shoot
 
@@ -67,7 +67,7 @@ def score(
             if ruling.game_over is not None:  # the 9 on the break: won
                 chance = 1.0
             else:
-                view = TableView(state=ruling.state, layout=after, table=table, params=params)
+                view = Position(state=ruling.state, layout=after, table=table, params=params)
                 chance = pot_quality(view, after[BallId.CUE], ruling.state.lowest, noise.aim)
             shots += chance
             total += 0.25 + chance + 0.05 * down

@@ -7,8 +7,9 @@ import math
 import numpy as np
 
 from nineball.game.lag import lag, lag_spot
+from nineball.game.position import Position
 from nineball.physics import PhysicsParams, Stroke, nine_foot
-from nineball.players import GhostBallPlayer, TableView, lag_for_break
+from nineball.players import GhostBallPlayer, lag_for_break
 from nineball.rules import MatchState, Seat
 
 TABLE, PARAMS = nine_foot(), PhysicsParams()
@@ -36,7 +37,7 @@ def test_both_failing_is_no_result() -> None:
 
 
 def test_the_ghost_player_lags_close_to_the_head_cushion() -> None:
-    view = TableView(state=MatchState.start(), layout={0: lag_spot(Seat.FIRST)}, table=TABLE,
+    view = Position(state=MatchState.start(), layout={0: lag_spot(Seat.FIRST)}, table=TABLE,
                      params=PARAMS)  # fmt: skip
     stroke = GhostBallPlayer().lag(view, np.random.default_rng(0))
     result = lag((stroke, Stroke(speed=0.5, aim=UP)), TABLE, PARAMS)

@@ -10,9 +10,10 @@ import pytest
 
 from nineball import BallId
 from nineball.game.match import Match
+from nineball.game.position import Position
 from nineball.physics import BallInput, Layout, PhysicsParams, Stroke, nine_foot, simulate
 from nineball.physics.cue import cue_contacts
-from nineball.players import TableView, play_turn
+from nineball.players import play_turn
 from nineball.players.jump import JUMP_ELEVATIONS, JUMP_SPEEDS, flights, is_hidden, jump_shots
 from nineball.players.search import LEVELS, SearchPlayer, _Search
 from nineball.rules import CueBall, Foul, MatchConfig, MatchState, Seat, ShotFacts, shoot
@@ -21,12 +22,12 @@ TABLE, PARAMS = nine_foot(), PhysicsParams()
 R = PARAMS.radius
 
 
-def _view(layout: dict[BallId, tuple[float, float]]) -> TableView:
+def _view(layout: dict[BallId, tuple[float, float]]) -> Position:
     # After a legal break with the 2-4 and 6-8 down: the 1, 5 and 9 are left, Ann to shoot.
     start = MatchState.start(MatchConfig(players=("Ann", "Bob")))
     state = shoot(start, ShotFacts.of(first_contact=1, pocketed=[2, 3, 4, 6, 7, 8])).state
     state = replace(state, game=replace(state.game, push_out_allowed=False))
-    return TableView(state=state, layout=layout, table=TABLE, params=PARAMS)
+    return Position(state=state, layout=layout, table=TABLE, params=PARAMS)
 
 
 def _hidden(gap: float, offset: float = 0.0) -> dict[BallId, tuple[float, float]]:

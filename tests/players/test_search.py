@@ -12,21 +12,22 @@ import pytest
 from nineball import BallId
 from nineball.game.layout import check_cue_placement
 from nineball.game.match import Match
+from nineball.game.position import Position
 from nineball.physics import BallInput, PhysicsParams, Stroke, nine_foot, simulate
-from nineball.players import TableView, play_match, view_of
+from nineball.players import play_match, view_of
 from nineball.players.search import BREAK, LEVELS, SearchPlayer, pot_quality
 from nineball.rules import Choice, CueBall, MatchConfig, MatchState, Phase, Seat, ShotFacts, shoot
 
 TABLE, PARAMS = nine_foot(), PhysicsParams()
 
 
-def _view(layout: dict[BallId, tuple[float, float]], state: MatchState | None = None) -> TableView:
+def _view(layout: dict[BallId, tuple[float, float]], state: MatchState | None = None) -> Position:
     if state is None:
         # After a legal break with the 2-8 down: the 1 and the 9 are left, Ann to shoot.
         start = MatchState.start(MatchConfig(players=("Ann", "Bob")))
         state = shoot(start, ShotFacts.of(first_contact=1, pocketed=[2, 3, 4, 5, 6, 7, 8])).state
         state = replace(state, game=replace(state.game, push_out_allowed=False))
-    return TableView(state=state, layout=layout, table=TABLE, params=PARAMS)
+    return Position(state=state, layout=layout, table=TABLE, params=PARAMS)
 
 
 def test_levels_get_steadier_and_search_wider() -> None:
@@ -114,7 +115,7 @@ def test_ball_in_hand_is_placed_legally() -> None:
     layout = {BallId.ONE: (0.6, 1.5), BallId.FIVE: (0.62, 1.45), BallId.NINE: (0.3, 2.0)}
     base = _view({**layout, BallId.CUE: (0.1, 0.1)})
     state = shoot(base.state, ShotFacts.of(first_contact=9)).state  # Ann fouls: Bob in hand
-    view = TableView(state=state, layout=layout, table=TABLE, params=PARAMS)
+    view = Position(state=state, layout=layout, table=TABLE, params=PARAMS)
     assert view.in_hand is CueBall.ANYWHERE
     decision = SearchPlayer(LEVELS["club"]).decide(view, np.random.default_rng(1))
     assert decision.cue_ball is not None
@@ -193,7 +194,7 @@ def test_a_push_out_is_answered_by_the_value_of_the_position() -> None:
     player = SearchPlayer(LEVELS["club"])
     easy = {BallId.CUE: (0.9, 1.9), BallId.ONE: (1.1, 2.3), BallId.NINE: (0.3, 0.8)}
     easy |= {BallId.TWO: (0.1, 0.1), BallId.THREE: (0.1, 0.3), BallId.FOUR: (0.1, 0.5)}
-    view = TableView(state=pushed, layout=easy, table=TABLE, params=PARAMS)
+    view = Position(state=pushed, layout=easy, table=TABLE, params=PARAMS)
     assert player.answer_push_out(view, np.random.default_rng(0)) is Choice.SHOOT
     # The 1 frozen on the foot cushion behind a wall of balls: better to hand it back.
     hidden = {
@@ -204,7 +205,7 @@ def test_a_push_out_is_answered_by_the_value_of_the_position() -> None:
         BallId.FOUR: (0.70, 2.44),
         BallId.NINE: (0.3, 0.8),
     }
-    view = TableView(state=pushed, layout=hidden, table=TABLE, params=PARAMS)
+    view = Position(state=pushed, layout=hidden, table=TABLE, params=PARAMS)
     assert player.answer_push_out(view, np.random.default_rng(0)) is Choice.PASS
 
 
@@ -235,7 +236,7 @@ def test_analysis_places_the_cue_ball_in_hand() -> None:
     layout = {BallId.ONE: (0.6, 1.5), BallId.NINE: (0.3, 2.0)}
     base = _view({**layout, BallId.CUE: (0.1, 0.1)})
     state = shoot(base.state, ShotFacts.of(first_contact=9)).state
-    view = TableView(state=state, layout=layout, table=TABLE, params=PARAMS)
+    view = Position(state=state, layout=layout, table=TABLE, params=PARAMS)
     result = analyse(view, np.random.default_rng(0), level="club")
     check_cue_placement(result.cue_ball, layout, CueBall.ANYWHERE, TABLE, PARAMS)
     assert result.candidates

@@ -12,9 +12,7 @@ from rich.table import Table
 from nineball.cli.records import load_or_report
 from nineball.cli.render import _paths
 from nineball.errors import NineballError
-from nineball.game.match import TABLES, position_before
-from nineball.physics import PhysicsParams
-from nineball.players import TableView
+from nineball.game.match import position_before
 from nineball.players.analysis import analyse, expected_path
 from nineball.render import table_png, table_svg
 
@@ -37,16 +35,14 @@ def run_analyse(
     if record is None:
         return 1
     try:
-        state, layout = position_before(record, game - 1, shot - 1)
+        view = position_before(record, game - 1, shot - 1)
     except (IndexError, NineballError) as exc:
         console.print(str(exc), style="red")
         return 1
+    state, layout, table, params = view.state, view.layout, view.table, view.params
     if state.is_over:
         console.print("the match is over at that point", style="red")
         return 1
-    table = TABLES.get(record.table, TABLES["9ft"])()
-    params = PhysicsParams(**dict(record.params))
-    view = TableView(state=state, layout=layout, table=table, params=params)
     result = analyse(view, np.random.default_rng(seed), level=level, top=top)
     who = state.name(state.to_act)
     title = f"{who} to play (lowest ball {int(state.lowest)}), level {level}"

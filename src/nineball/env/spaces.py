@@ -36,7 +36,7 @@ from numpy.typing import NDArray
 
 from nineball.equipment import BallId
 from nineball.errors import InvalidInputError, InvalidPlacementError
-from nineball.game.layout import Position, check_cue_placement
+from nineball.game.layout import Point, check_cue_placement
 from nineball.game.match import Match, ShotReport
 from nineball.game.noise import ExecutionNoise
 from nineball.physics import Stroke
@@ -120,7 +120,7 @@ def decode_stroke(action: NDArray[np.float64]) -> Stroke:
     )
 
 
-def decode_placement(action: NDArray[np.float64], match: Match) -> Position:
+def decode_placement(action: NDArray[np.float64], match: Match) -> Point:
     """Where a[5:7] put the cue ball in hand, moved to the nearest free spot if it must be."""
     table, r = match.table, match.params.radius
     kitchen = match.state.cue_ball is CueBall.KITCHEN
@@ -132,9 +132,9 @@ def decode_placement(action: NDArray[np.float64], match: Match) -> Position:
         return (x, y)
     except InvalidPlacementError:
         pass
-    others: dict[BallId, Position] = {b: p for b, p in match.layout.items() if b is not BallId.CUE}
+    others: dict[BallId, Point] = {b: p for b, p in match.layout.items() if b is not BallId.CUE}
     region = match.state.cue_ball
-    best: tuple[float, Position] | None = None
+    best: tuple[float, Point] | None = None
     for rx in np.linspace(r, table.width - r, 41):
         for ry in np.linspace(r, top, 61 if not kitchen else 21):
             spot = (float(rx), float(ry))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nineball.equipment import BallId
-from nineball.game.layout import Position
+from nineball.game.layout import Point
 from nineball.physics import (
     BallInput,
     EventKind,
@@ -37,12 +37,12 @@ class LagResult:
     """Each ball's distance (m) from the head cushion, None for a failed lag."""
 
 
-def lag_spot(seat: Seat) -> Position:
+def lag_spot(seat: Seat) -> Point:
     """Where the player in ``seat`` lags from."""
     return (LAG_SPOTS[seat], 0.5)
 
 
-def _one(stroke: Stroke, start: Position, table: TableSpec, params: PhysicsParams) -> float | None:
+def _one(stroke: Stroke, start: Point, table: TableSpec, params: PhysicsParams) -> float | None:
     trajectory = simulate([BallInput(id=0, r=start)], stroke=stroke, table=table, params=params)
     final = trajectory.final_states()[int(BallId.CUE)]
     touched_foot = any(

@@ -21,16 +21,18 @@ from nineball.rules import CueBall
 __all__ = [
     "PLACEMENT_CLEARANCE",
     "Layout",
-    "Position",
+    "Point",
     "check_cue_placement",
     "rack",
     "respot_nine",
 ]
 
-Position = tuple[float, float]
+Point = tuple[float, float]
 """A ball's centre (x, y) in m."""
 
-Layout = Mapping[BallId, Position]
+Position = Point  # the old name, until every module says Point
+
+Layout = Mapping[BallId, Point]
 """The balls on the table and their centres."""
 
 PLACEMENT_CLEARANCE = 1e-6
@@ -41,9 +43,7 @@ SPOT_CLEARANCE = 1e-6
 """Gap (m) left between a respotted 9 and a ball it is spotted against (frozen to the eye)."""
 
 
-def rack(
-    rng: np.random.Generator, table: TableSpec, params: PhysicsParams
-) -> dict[BallId, Position]:
+def rack(rng: np.random.Generator, table: TableSpec, params: PhysicsParams) -> dict[BallId, Point]:
     """A nine-ball rack (clause 2), with seeded micrometre gaps.
 
     The 1 sits on the foot spot at the apex, the 9 in the centre, the other seven in an order
@@ -55,7 +55,7 @@ def rack(
 
 
 def check_cue_placement(
-    position: Position,
+    position: Point,
     layout: Layout,
     region: CueBall,
     table: TableSpec,
@@ -104,7 +104,7 @@ def check_cue_placement(
             )
 
 
-def respot_nine(layout: Layout, table: TableSpec, params: PhysicsParams) -> Position:
+def respot_nine(layout: Layout, table: TableSpec, params: PhysicsParams) -> Point:
     """Where the 9 goes back on the table (D3).
 
     On the foot spot if it is free; otherwise on the long string (x = W/2) behind the spot,

@@ -17,8 +17,9 @@ import numpy as np
 
 from nineball.equipment import BallId
 from nineball.errors import IllegalActionError, InvalidInputError, InvalidPlacementError
-from nineball.game.layout import Layout, Position, check_cue_placement, rack, respot_nine
+from nineball.game.layout import Point, check_cue_placement, rack
 from nineball.game.noise import ExecutionNoise
+from nineball.game.position import Position
 from nineball.game.record import (
     MatchRecord,
     RecordProblem,
@@ -26,14 +27,13 @@ from nineball.game.record import (
     ShotRecord,
     StrokeRecord,
     iter_rulings,
-    rule,
 )
 from nineball.game.recorder import MatchRecorder
 from nineball.game.saved import SavedMatch
+from nineball.game.step import ShotOutcome, obstruction_moved, play_stroke, to_referee_facts
 from nineball.game.store import Store
+from nineball.game.streams import Purpose, Streams, fresh_seed
 from nineball.physics import (
-    BallInput,
-    MotionState,
     PhysicsParams,
     Stroke,
     TableSpec,
@@ -41,9 +41,7 @@ from nineball.physics import (
     eight_foot,
     nine_foot,
     seven_foot,
-    simulate,
 )
-from nineball.physics.cue import ELEVATED, cue_contacts
 from nineball.rules import (
     Choice,
     CueBall,
@@ -96,61 +94,43 @@ def record_stroke(record: StrokeRecord) -> Stroke:
     )
 
 
-def to_referee_facts(trajectory: Trajectory, *, obstruction_moved: bool = False) -> ShotFacts:
-    """What the physics saw, in the referee's terms (the physics is the referee's eyes)."""
-    seen = trajectory.facts()
-    return ShotFacts.of(
-        first_contact=seen.first_contact,
-        pocketed=seen.pocketed,
-        off_table=seen.off_table,
-        rails=seen.rails,
-        obstruction_moved=obstruction_moved,
-    )
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True)
 class ShotReport:
-    """What one stroke did."""
+    """What one stroke of a match did, and how the record keeps it."""
 
-    trajectory: Trajectory
-    """Every event and state, for animation and analysis."""
-    facts: ShotFacts
-    """What the referee was told."""
-    ruling: Ruling
-    """The referee's decision."""
+    outcome: ShotOutcome
+    """The step's outcome: the trajectory, the facts, the ruling, the position after."""
     shot: ShotRecord
     """The entry as recorded."""
-    layout: dict[BallId, Position]
-    """The balls on the table afterwards (9 respotted; a new rack when a game ended)."""
 
+    @property
+    def trajectory(self) -> Trajectory:
+        """Every event and state, for animation and analysis."""
+        return self.outcome.trajectory
 
-def obstruction_moved(layout: Layout, stroke: Stroke, params: PhysicsParams | None = None) -> bool:
-    """Clause 11: whether a jump, curve or massé attempt moves an obstructing ball.
+    @property
+    def facts(self) -> ShotFacts:
+        """What the referee was told."""
+        return self.outcome.facts
 
-    The stroke is such an attempt when the cue is raised at least
-    :data:`nineball.physics.cue.ELEVATED`; the ball moves when the stick or the bridge hand
-    touches it (:func:`nineball.physics.cue.cue_contacts`).
-    """
-    if stroke.elevation < ELEVATED or BallId.CUE not in layout:
-        return False
-    balls = {int(b): p for b, p in layout.items()}
-    return bool(cue_contacts(balls, stroke, params))
+    @property
+    def ruling(self) -> Ruling:
+        """The referee's decision."""
+        return self.outcome.ruling
 
-
-def _balls(layout: Layout) -> list[BallInput]:
-    return [BallInput(id=int(b), r=p) for b, p in sorted(layout.items())]
-
-
-def _after(trajectory: Trajectory) -> dict[BallId, Position]:
-    out: dict[BallId, Position] = {}
-    for ball, state in trajectory.final_states().items():
-        if state.motion not in (MotionState.POCKETED, MotionState.OFF_TABLE):
-            out[BallId(ball)] = (state.r[0], state.r[1])
-    return out
+    @property
+    def layout(self) -> dict[BallId, Point]:
+        """The balls on the table afterwards (9 respotted; a new rack when a game ended)."""
+        return dict(self.outcome.after.layout)
 
 
 class Match:
-    """A match between two players on a simulated table.
+    """A match between two players on a simulated table: the stateful shell around the step.
+
+    The match keeps the current :class:`Position`, plays each stroke through
+    :func:`nineball.game.play_stroke`, records every entry (committing it to a :class:`Store`
+    when one is given), racks each game from its named random stream (:class:`Streams`) and
+    takes entries back (:meth:`undo`).
 
     >>> from nineball.physics import Stroke
     >>> match = Match(MatchConfig(players=("Ann", "Bob"), race_to=1), seed=1)
@@ -193,10 +173,10 @@ class Match:
         self.config = config or MatchConfig()
         self.table: TableSpec = TABLES[table]()
         self.params = params or PhysicsParams()
-        if seed is None:  # fresh entropy, kept in the record so the match can be replayed
-            seed = int(np.random.SeedSequence().generate_state(1, dtype=np.uint64)[0] >> 1)
-        self.seed: int = seed
-        """The match's seed: game n is racked from ``(seed, n)``."""
+        self.seed: int = fresh_seed() if seed is None else seed
+        """The match's seed, kept in the record: every draw of the match comes from it."""
+        self.streams = Streams(self.seed)
+        """The match's named random streams."""
         defaults = PhysicsParams()
         overrides = {
             f.name: getattr(self.params, f.name)
@@ -217,10 +197,8 @@ class Match:
             self._recorder = self._saved.recorder
         else:
             self._recorder = MatchRecorder(self.config, **header)
-        self.layout: dict[BallId, Position] = {}
-        """The balls on the table now; the cue ball is absent while it is in hand."""
-        self._placed: Position | None = None
-        self._history: list[tuple[dict[BallId, Position], Position | None]] = []
+        self._position = Position(state=self.state, layout={}, table=self.table, params=self.params)
+        self._history: list[Position] = []
         self._new_rack()
 
     @classmethod
@@ -239,20 +217,23 @@ class Match:
         match.table = TABLES[record.table]()
         match.params = PhysicsParams(**dict(record.params))
         match.seed = record.seed
+        match.streams = Streams(record.seed)
         match._saved = SavedMatch.resume(store, match_id)
         match._recorder = match._saved.recorder
-        match._placed = None
         match._history = []
         games = match.record.games
         current = games[-1] if games else None
-        if current is None or current.result is not None:
-            match._new_rack()
-        else:
+        layout: dict[BallId, Point] = {}
+        if current is not None and current.result is None:
             layout = dict(current.rack or {})
             for shot in current.shots:
                 if shot.positions is not None:
                     layout = dict(shot.positions)
-            match.layout = layout
+        match._position = Position(
+            state=match.state, layout=layout, table=match.table, params=match.params
+        )
+        if current is None or current.result is not None:
+            match._new_rack()
         return match
 
     # ------------------------------------------------------------------ state and queries
@@ -261,6 +242,16 @@ class Match:
     def state(self) -> MatchState:
         """The referee's state of the match."""
         return self._recorder.state
+
+    @property
+    def position(self) -> Position:
+        """The position now: the referee's state, the balls, the cue ball placed by hand."""
+        return self._position
+
+    @property
+    def layout(self) -> dict[BallId, Point]:
+        """The balls on the table now (a copy); the cue ball is absent while it is in hand."""
+        return dict(self._position.layout)
 
     @property
     def record(self) -> MatchRecord:
@@ -275,48 +266,42 @@ class Match:
     @property
     def cue_ball_in_hand(self) -> bool:
         """True when the player to shoot places the cue ball by hand (kitchen or anywhere)."""
-        return self.state.cue_ball is not CueBall.IN_PLACE and not self.state.is_over
+        return self._position.in_hand is not None
 
     @property
-    def cue_ball(self) -> Position | None:
+    def cue_ball(self) -> Point | None:
         """Where the cue ball is (or has been placed by hand), if anywhere."""
-        return self._placed or self.layout.get(BallId.CUE)
+        return self._position.cue
 
-    def check_cue_ball(self, position: Position) -> None:
+    def check_cue_ball(self, point: Point) -> None:
         """Check a placement of the cue ball in hand without making it.
 
         Raises:
             InvalidPlacementError: see :func:`check_cue_placement`.
         """
-        if not self.cue_ball_in_hand:
-            raise InvalidPlacementError("the cue ball is not in hand: it is played where it lies")
-        others: dict[BallId, Position] = {
-            b: p for b, p in self.layout.items() if b is not BallId.CUE
-        }
-        check_cue_placement(position, others, self.state.cue_ball, self.table, self.params)
+        self._position.check_cue_ball(point)
 
-    def place_cue_ball(self, position: Position) -> None:
+    def place_cue_ball(self, point: Point) -> None:
         """Place the cue ball in hand (it may be moved again until the stroke, clause 9).
 
         Raises:
             InvalidPlacementError: the cue ball is not in hand, or the place is not allowed;
                 nothing changes.
         """
-        self.check_cue_ball(position)
-        self._placed = (float(position[0]), float(position[1]))
+        self._position = self._position.place(point)
 
     # ------------------------------------------------------------------ actions
 
-    def rng_for(self, stream: int) -> np.random.Generator:
-        """A generator for the next entry, from ``(seed, game, entry, stream)``.
+    def rng(self, purpose: Purpose) -> np.random.Generator:
+        """The generator for ``purpose`` on the next entry (:meth:`Streams.entry`).
 
-        Each entry of each game gets its own streams (1: the player's choices, 2: execution
-        noise), so a match resumed after a crash goes on exactly as it would have.
+        Each entry of each game gets its own streams, so a match resumed after a crash goes on
+        exactly as it would have.
         """
         game = self.record.games[-1] if self.record.games else None
         number = self.state.game.number
         entries = len(game.shots) if game is not None and game.number == number else 0
-        return np.random.default_rng(np.random.SeedSequence([self.seed, number, entries, stream]))
+        return self.streams.entry(number, entries, purpose)
 
     def strike(
         self,
@@ -328,90 +313,57 @@ class Match:
         noise: ExecutionNoise | None = None,
         max_events: int = 10000,
     ) -> ShotReport:
-        """Play a stroke: simulate it, rule on it, record it and set up the next position.
+        """Play a stroke through :func:`play_stroke`, record it and move to the next position.
 
         Args:
             stroke: the stroke as executed, or as chosen when ``noise`` is given.
             push_out: declared a push out (clause 5).
             safety: declared a safety (statistics only).
             intended: the stroke as chosen, before execution noise, for the record.
-            noise: execution noise to apply to ``stroke`` (drawn from :meth:`rng_for` stream 2);
-                the record keeps both strokes.
+            noise: execution noise to apply to ``stroke`` (drawn from the entry's
+                :attr:`Purpose.NOISE` stream); the record keeps both strokes.
             max_events: the physics' event bound.
 
         Raises:
             IllegalActionError: the match is over, a choice is pending, a push out is not
                 allowed, or the cue ball is in hand and has not been placed.
+            InvalidPlacementError: the cue ball is in hand where it lies and may not be played
+                from there.
             InvalidInputError: a stroke the physics refuses (a miscue).
         """
-        state = self.state
-        if state.is_over:
+        if self.state.is_over:
             raise IllegalActionError("the match is over")
-        if self.cue_ball_in_hand and self._placed is None and BallId.CUE in self.layout:
-            # In hand where it came to rest: it may be played from there if that is allowed.
-            self.place_cue_ball(self.layout[BallId.CUE])
-        if self.cue_ball_in_hand and self._placed is None:
-            where = "behind the head string" if state.cue_ball is CueBall.KITCHEN else "anywhere"
-            raise IllegalActionError(f"place the cue ball in hand first ({where})")
+        position = self._position.ready()
         if noise is not None:
             intended = stroke
-            stroke = noise.apply(stroke, self.rng_for(2), self.params)
-        layout = {b: p for b, p in self.layout.items() if b is not BallId.CUE or not self._placed}
-        if self._placed is not None:
-            layout[BallId.CUE] = self._placed
-        # The record keeps the stroke in degrees; simulate the stroke exactly as the record will
+            stroke = noise.apply(stroke, self.rng(Purpose.NOISE), self.params)
+        # The record keeps the stroke in degrees; play the stroke exactly as the record will
         # give it back, so that a replay is bit for bit the same.
         recorded = stroke_record(stroke)
-        played = record_stroke(recorded)
-        trajectory = simulate(
-            _balls(layout),
-            stroke=played,
-            params=self.params,
-            table=self.table,
+        outcome = play_stroke(
+            position,
+            record_stroke(recorded),
+            push_out=push_out,
+            racks=self._rack,
             max_events=max_events,
         )
-        facts = to_referee_facts(
-            trajectory, obstruction_moved=obstruction_moved(layout, played, self.params)
-        )
-        after = _after(trajectory)
         shot = ShotRecord(
             kind=ShotKind.STROKE,
-            player=state.to_act,
+            player=self.state.to_act,
             push_out=push_out,
-            cue_ball=self._placed,
+            cue_ball=position.placed,
             stroke=recorded,
             intended=None if intended is None else stroke_record(intended),
-            facts=facts,
+            facts=outcome.facts,
             safety=safety,
+            positions=dict(outcome.layout),
         )
-        return self._apply(shot, after, trajectory)
-
-    def _apply(
-        self, shot: ShotRecord, after: dict[BallId, Position], trajectory: Trajectory
-    ) -> ShotReport:
-        # The referee first: a refusal (a push out not allowed, a pending choice) changes nothing.
-        ruling = rule(self.state, shot)
-        if ruling.respotted:
-            after[BallId.NINE] = respot_nine(after, self.table, self.params)
-        if ruling.game_over is not None and not ruling.state.is_over:
-            next_layout: dict[BallId, Position] | None = None  # racked below
-        else:
-            next_layout = after
-        shot = replace(shot, positions=dict(after))
-        self._history.append((dict(self.layout), self._placed))
+        self._history.append(self._position)
         (self._saved or self._recorder).play(shot)
-        self._placed = None
-        if next_layout is None:
-            self._new_rack()
-        else:
-            self.layout = next_layout
-        return ShotReport(
-            trajectory=trajectory,
-            facts=shot.facts or ShotFacts(),
-            ruling=ruling,
-            shot=shot,
-            layout=dict(self.layout),
-        )
+        self._position = replace(outcome.after, state=self.state)
+        if outcome.ruling.game_over is not None and not self.state.is_over:
+            self._recorder.set_rack(self._position.layout)
+        return ShotReport(outcome, shot)
 
     def choose(self, choice: Choice) -> Ruling:
         """Answer a legal push out (clause 5).
@@ -421,7 +373,8 @@ class Match:
         """
         shot = ShotRecord(kind=ShotKind.CHOICE, player=self.state.to_act, choice=choice)
         ruling = (self._saved or self._recorder).play(shot)
-        self._history.append((dict(self.layout), self._placed))
+        self._history.append(self._position)
+        self._position = replace(self._position, state=self.state)
         return ruling
 
     def forfeit(self, seat: Seat) -> Ruling:
@@ -433,7 +386,8 @@ class Match:
         ruling = (self._saved or self._recorder).play(
             ShotRecord(kind=ShotKind.FORFEIT, player=seat)
         )
-        self._history.append((dict(self.layout), self._placed))
+        self._history.append(self._position)
+        self._position = replace(self._position, state=self.state)
         if not ruling.state.is_over:
             self._new_rack()
         return ruling
@@ -447,9 +401,9 @@ class Match:
         if not self._history:
             raise IndexError("nothing to undo")
         (self._saved or self._recorder).undo()
-        self.layout, self._placed = self._history.pop()
+        self._position = replace(self._history.pop(), state=self.state)
 
-    def set_position(self, layout: Mapping[BallId, Position]) -> None:
+    def set_position(self, layout: Mapping[BallId, Point]) -> None:
         """Practice: play on from exactly these balls, wherever they lie.
 
         The referee's state follows the table: the object balls of ``layout`` are the balls on
@@ -473,12 +427,12 @@ class Match:
         if BallId.NINE not in layout:
             raise IllegalActionError("the 9 must be on the table")
         placed = {BallId(b): (float(p[0]), float(p[1])) for b, p in layout.items()}
-        for ball, position in placed.items():
-            others: dict[BallId, Position] = {
+        for ball, point in placed.items():
+            others: dict[BallId, Point] = {
                 b: p for b, p in placed.items() if b is not ball and b is not BallId.CUE
             }
             try:
-                check_cue_placement(position, others, CueBall.ANYWHERE, self.table, self.params)
+                check_cue_placement(point, others, CueBall.ANYWHERE, self.table, self.params)
             except InvalidPlacementError as error:
                 said = str(error)
                 if ball is not BallId.CUE:
@@ -492,16 +446,44 @@ class Match:
             on_table=frozenset(placed) - {BallId.CUE},
         )
         self._recorder.state = replace(state, game=game)
-        self.layout = placed
-        self._placed = None
+        self._position = replace(self._position, state=self.state, layout=placed, placed=None)
         self._history.clear()
 
+    def _rack(self, number: int) -> dict[BallId, Point]:
+        return dict(rack(self.streams.rack(number), self.table, self.params))
+
     def _new_rack(self) -> None:
-        number = self.state.game.number
-        rng = np.random.default_rng(np.random.SeedSequence([self.seed, number]))
-        self.layout = dict(rack(rng, self.table, self.params))
-        self._placed = None
-        self._recorder.set_rack(self.layout)
+        layout = self._rack(self.state.game.number)
+        self._position = replace(self._position, state=self.state, layout=layout, placed=None)
+        self._recorder.set_rack(layout)
+
+
+def _replayed(
+    record: MatchRecord, params: PhysicsParams | None = None
+) -> Iterator[tuple[int, int, Position, ShotOutcome | None, RecordProblem | None]]:
+    """Every entry of a record played again: its position before, the outcome, any problem."""
+    table = TABLES.get(record.table, nine_foot)()
+    params = params or PhysicsParams(**dict(record.params))
+    layout: dict[BallId, Point] = {}
+    for entry in iter_rulings(record):
+        shot = entry.shot
+        if entry.index == 0:
+            layout = dict(record.games[entry.game].rack or {})
+        position = Position(
+            state=entry.before, layout=layout, placed=shot.cue_ball, table=table, params=params
+        )
+        if shot.kind is not ShotKind.STROKE or shot.stroke is None:
+            yield entry.game, entry.index, position, None, None
+            continue
+        outcome = play_stroke(position, record_stroke(shot.stroke), push_out=shot.push_out)
+        problem = None
+        if shot.positions is not None and outcome.layout != dict(shot.positions):
+            problem = RecordProblem(
+                f"$.games[{entry.game}].shots[{entry.index}].positions",
+                "the physics leaves the balls elsewhere than the record says",
+            )
+        yield entry.game, entry.index, position, outcome, problem
+        layout = outcome.layout
 
 
 def replay(
@@ -516,48 +498,17 @@ def replay(
     Raises:
         InvalidRecordError: an entry the referee refuses.
     """
-    table = TABLES.get(record.table, nine_foot)()
-    params = params or PhysicsParams(**dict(record.params))
-    layout: dict[BallId, Position] = {}
-    for entry in iter_rulings(record):
-        shot = entry.shot
-        if entry.index == 0:
-            layout = dict(record.games[entry.game].rack or {})
-        if shot.kind is not ShotKind.STROKE or shot.stroke is None:
-            yield entry.game, entry.index, None, None
-            continue
-        balls = {b: p for b, p in layout.items() if b is not BallId.CUE or not shot.cue_ball}
-        if shot.cue_ball is not None:
-            balls[BallId.CUE] = shot.cue_ball
-        trajectory = simulate(
-            _balls(balls), stroke=record_stroke(shot.stroke), params=params, table=table
-        )
-        after = _after(trajectory)
-        if entry.ruling.respotted:
-            after[BallId.NINE] = respot_nine(after, table, params)
-        problem = None
-        if shot.positions is not None and after != dict(shot.positions):
-            problem = RecordProblem(
-                f"$.games[{entry.game}].shots[{entry.index}].positions",
-                "the physics leaves the balls elsewhere than the record says",
-            )
-        yield entry.game, entry.index, trajectory, problem
-        layout = after
+    for game, index, _, outcome, problem in _replayed(record, params):
+        yield game, index, None if outcome is None else outcome.trajectory, problem
 
 
-def position_before(
-    record: MatchRecord, game: int, index: int
-) -> tuple[MatchState, dict[BallId, Position]]:
-    """The referee's state and the balls on the table just before an entry of a record.
+def position_before(record: MatchRecord, game: int, index: int) -> Position:
+    """The position just before an entry of a record (a cue ball in hand not yet placed).
 
     Args:
         record: the record.
         game: the game's index (0-based).
         index: the entry's index in its game (0-based).
-
-    Returns:
-        The state before the entry and the layout (the cue ball absent while in hand, unless it
-        lies where it stopped).
 
     Raises:
         IndexError: no such entry.
@@ -565,16 +516,7 @@ def position_before(
     """
     if not (0 <= game < len(record.games) and 0 <= index < len(record.games[game].shots)):
         raise IndexError(f"the record has no entry {index + 1} in game {game + 1}")
-    table = TABLES.get(record.table, nine_foot)()
-    params = PhysicsParams(**dict(record.params))
-    layout: dict[BallId, Position] = {}
-    for (g, i, trajectory, _), entry in zip(replay(record), iter_rulings(record), strict=True):
-        if i == 0:
-            layout = dict(record.games[g].rack or {})
+    for g, i, position, _, _ in _replayed(record):
         if (g, i) == (game, index):
-            return entry.before, layout
-        if trajectory is not None:
-            layout = _after(trajectory)
-            if entry.ruling.respotted:
-                layout[BallId.NINE] = respot_nine(layout, table, params)
+            return replace(position, placed=None)
     raise IndexError(f"the record has no entry {index + 1} in game {game + 1}")  # pragma: no cover

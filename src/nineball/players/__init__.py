@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from nineball.players.base import Decision, Player, TableView
+from nineball.players.base import Decision, Player
 from nineball.players.ghost import GhostBallPlayer
 from nineball.players.play import Turn, lag_for_break, play_match, play_turn, turn_rng, view_of
 from nineball.players.search import LEVELS, Candidate, Level, SearchPlayer
@@ -15,7 +15,6 @@ __all__ = [
     "Level",
     "Player",
     "SearchPlayer",
-    "TableView",
     "Turn",
     "lag_for_break",
     "play_match",

@@ -6,7 +6,7 @@ import math
 from collections.abc import Iterable, Mapping
 
 from nineball.equipment import BallId, PocketId
-from nineball.game.layout import Position
+from nineball.game.layout import Point
 from nineball.physics import TableSpec
 
 __all__ = ["cut_angle", "ghost_ball", "is_path_clear", "pocket_aim"]
@@ -15,15 +15,15 @@ AIM_DEPTH = 0.35
 """How far from the middle of a pocket's mouth toward its centre the players aim (fraction)."""
 
 
-_AIMS: dict[int, tuple[TableSpec, dict[PocketId, Position]]] = {}
+_AIMS: dict[int, tuple[TableSpec, dict[PocketId, Point]]] = {}
 """Aim points per table (keyed by identity; the table is kept so that its id stays its own)."""
 
 
-def pocket_aim(table: TableSpec, pocket: PocketId) -> Position:
+def pocket_aim(table: TableSpec, pocket: PocketId) -> Point:
     """The point a player sends an object ball to: a little inside the middle of the mouth."""
     cached = _AIMS.get(id(table))
     if cached is None or cached[0] is not table:
-        aims: dict[PocketId, Position] = {}
+        aims: dict[PocketId, Point] = {}
         for q, each in enumerate(PocketId):
             (x1, y1), (x2, y2) = table.points[q]
             mx, my = (x1 + x2) / 2.0, (y1 + y2) / 2.0
@@ -35,7 +35,7 @@ def pocket_aim(table: TableSpec, pocket: PocketId) -> Position:
     return cached[1][pocket]
 
 
-def ghost_ball(ball: Position, target: Position, radius: float) -> Position:
+def ghost_ball(ball: Point, target: Point, radius: float) -> Point:
     """Where the cue ball's centre must be at impact to send ``ball`` toward ``target``."""
     d = math.hypot(target[0] - ball[0], target[1] - ball[1])
     return (
@@ -44,7 +44,7 @@ def ghost_ball(ball: Position, target: Position, radius: float) -> Position:
     )
 
 
-def cut_angle(cue: Position, ghost: Position, ball: Position, target: Position) -> float:
+def cut_angle(cue: Point, ghost: Point, ball: Point, target: Point) -> float:
     """The angle (rad) between the cue ball's path to the ghost ball and the object ball's path."""
     ux, uy = ghost[0] - cue[0], ghost[1] - cue[1]
     vx, vy = target[0] - ball[0], target[1] - ball[1]
@@ -55,9 +55,9 @@ def cut_angle(cue: Position, ghost: Position, ball: Position, target: Position) 
 
 
 def is_path_clear(
-    start: Position,
-    end: Position,
-    layout: Mapping[BallId, Position],
+    start: Point,
+    end: Point,
+    layout: Mapping[BallId, Point],
     skip: Iterable[BallId],
     radius: float,
 ) -> bool:

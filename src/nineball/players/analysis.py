@@ -11,9 +11,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from nineball.equipment import BallId
-from nineball.game.layout import Position
+from nineball.game.layout import Point
+from nineball.game.position import Position
 from nineball.physics import BallInput, Trajectory, simulate
-from nineball.players.base import TableView
 from nineball.players.search import LEVELS, Candidate, SearchPlayer
 
 __all__ = ["Analysis", "analyse", "expected_path"]
@@ -25,7 +25,7 @@ class Analysis:
 
     level: str
     """The level whose noise and search produced it."""
-    cue_ball: Position
+    cue_ball: Point
     """Where the cue ball is, or where to place it when it is in hand."""
     candidates: tuple[Candidate, ...]
     """The best candidates, best first, each with as many noisy samples as the best: value in
@@ -33,7 +33,7 @@ class Analysis:
 
 
 def analyse(
-    view: TableView, rng: np.random.Generator, *, level: str = "max", top: int = 5
+    view: Position, rng: np.random.Generator, *, level: str = "max", top: int = 5
 ) -> Analysis:
     """The ``top`` best shots for the player to act, searched at ``level``.
 
@@ -53,7 +53,7 @@ def analyse(
     return Analysis(level=level, cue_ball=cue, candidates=tuple(best))
 
 
-def expected_path(view: TableView, cue: Position, candidate: Candidate) -> Trajectory:
+def expected_path(view: Position, cue: Point, candidate: Candidate) -> Trajectory:
     """The shot as intended (no noise): what a diagram of the analysis draws."""
     balls = [BallInput(id=int(b), r=p) for b, p in view.layout.items() if b is not BallId.CUE]
     balls.append(BallInput(id=0, r=cue))

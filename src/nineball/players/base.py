@@ -7,31 +7,13 @@ from typing import Protocol
 
 import numpy as np
 
-from nineball.equipment import BallId
-from nineball.game.layout import Position
+from nineball.game.layout import Point
 from nineball.game.noise import ExecutionNoise
-from nineball.physics import PhysicsParams, Stroke, TableSpec
-from nineball.rules import Choice, CueBall, MatchState
+from nineball.game.position import Position
+from nineball.physics import Stroke
+from nineball.rules import Choice
 
-__all__ = ["Decision", "Player", "TableView"]
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TableView:
-    """What a player at the table sees before acting."""
-
-    state: MatchState
-    """The referee's state: whose turn, phase, lowest ball, push out allowed, score."""
-    layout: dict[BallId, Position]
-    """The balls on the table (the cue ball absent when it is in hand and off the table)."""
-    table: TableSpec
-    params: PhysicsParams
-
-    @property
-    def in_hand(self) -> CueBall | None:
-        """``KITCHEN`` or ``ANYWHERE`` when the cue ball is in hand, else None."""
-        cue = self.state.cue_ball
-        return None if cue is CueBall.IN_PLACE else cue
+__all__ = ["Decision", "Player"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -39,7 +21,7 @@ class Decision:
     """A stroke a player chose, with where the cue ball goes when it is in hand."""
 
     stroke: Stroke
-    cue_ball: Position | None = None
+    cue_ball: Point | None = None
     """Where to place the cue ball in hand (None: where it lies)."""
     push_out: bool = False
     safety: bool = False
@@ -54,14 +36,14 @@ class Player(Protocol):
     noise: ExecutionNoise | None
     """The execution noise the game applies to this player's strokes (None: none)."""
 
-    def decide(self, view: TableView, rng: np.random.Generator) -> Decision:
+    def decide(self, view: Position, rng: np.random.Generator) -> Decision:
         """The stroke to play now (the break in the break phase)."""
         ...
 
-    def answer_push_out(self, view: TableView, rng: np.random.Generator) -> Choice:
+    def answer_push_out(self, view: Position, rng: np.random.Generator) -> Choice:
         """After the opponent's legal push out: shoot from here, or pass it back."""
         ...
 
-    def lag(self, view: TableView, rng: np.random.Generator) -> Stroke:
+    def lag(self, view: Position, rng: np.random.Generator) -> Stroke:
         """The lag stroke for the cue ball in ``view.layout`` (alone on the table)."""
         ...

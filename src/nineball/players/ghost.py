@@ -16,11 +16,12 @@ import numpy as np
 
 from nineball.equipment import BallId, PocketId
 from nineball.errors import InvalidPlacementError
-from nineball.game.layout import Position, check_cue_placement
+from nineball.game.layout import Point, check_cue_placement
 from nineball.game.noise import TOURNAMENT_NOISE, ExecutionNoise
+from nineball.game.position import Position
 from nineball.physics import BallInput, Stroke, simulate
 from nineball.players.aim import cut_angle, ghost_ball, is_path_clear, pocket_aim
-from nineball.players.base import Decision, TableView
+from nineball.players.base import Decision
 from nineball.rules import Choice, CueBall
 
 __all__ = ["GhostBallPlayer"]
@@ -43,7 +44,7 @@ class GhostBallPlayer:
         """
         self.noise = noise
 
-    def _shots(self, view: TableView, cue: Position) -> list[tuple[float, Stroke]]:
+    def _shots(self, view: Position, cue: Point) -> list[tuple[float, Stroke]]:
         r = view.params.radius
         target = view.state.lowest
         ball = view.layout[target]
@@ -68,14 +69,12 @@ class GhostBallPlayer:
         options.sort(key=lambda o: o[0])
         return options
 
-    def _place(self, view: TableView) -> Position:
+    def _place(self, view: Position) -> Point:
         """Straight behind the lowest ball on the line to the first pocket that allows it."""
         r = view.params.radius
         region = view.in_hand or CueBall.ANYWHERE
         bx, by = view.layout[view.state.lowest]
-        others: dict[BallId, Position] = {
-            b: p for b, p in view.layout.items() if b is not BallId.CUE
-        }
+        others: dict[BallId, Point] = {b: p for b, p in view.layout.items() if b is not BallId.CUE}
         for back in (0.3, 0.2, 0.45, 0.6):
             for pocket in PocketId:
                 px, py = pocket_aim(view.table, pocket)
@@ -99,7 +98,7 @@ class GhostBallPlayer:
                 return (float(x), float(y))
         raise InvalidPlacementError("no legal place for the cue ball")  # pragma: no cover
 
-    def decide(self, view: TableView, rng: np.random.Generator) -> Decision:
+    def decide(self, view: Position, rng: np.random.Generator) -> Decision:
         """Break, or pot the lowest ball by the ghost ball (or just hit it)."""
         if view.in_hand is CueBall.KITCHEN:
             cue = (view.table.width / 2.0 + 0.05, view.table.head_string - 0.15)
@@ -120,11 +119,11 @@ class GhostBallPlayer:
         aim = math.atan2(by - cue[1], bx - cue[0])
         return Decision(stroke=Stroke(speed=3.0, aim=aim), cue_ball=placed)
 
-    def answer_push_out(self, view: TableView, rng: np.random.Generator) -> Choice:
+    def answer_push_out(self, view: Position, rng: np.random.Generator) -> Choice:
         """Always shoot."""
         return Choice.SHOOT
 
-    def lag(self, view: TableView, rng: np.random.Generator) -> Stroke:
+    def lag(self, view: Position, rng: np.random.Generator) -> Stroke:
         """Straight up the table, at the speed that brings the ball back to the head cushion.
 
         The speed is found by bisection on simulated lags (a player who has felt the table).

@@ -32,11 +32,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from nineball.equipment import BallId, PocketId
-from nineball.game.layout import Position
+from nineball.game.layout import Point
+from nineball.game.position import Position
 from nineball.physics import BallInput, EventKind, Layout, PhysicsParams, Stroke
 from nineball.physics.cue import cue_contacts
 from nineball.players.aim import cut_angle, ghost_ball, is_path_clear, pocket_aim
-from nineball.players.base import TableView
 
 __all__ = [
     "CLEARANCE",
@@ -196,7 +196,7 @@ class JumpShot:
     """The range of speeds (m/s) around the stroke's that also work: the room for error."""
 
 
-def is_hidden(view: TableView, cue: Position) -> bool:
+def is_hidden(view: Position, cue: Point) -> bool:
     """Whether a ball stands between the cue ball at ``cue`` and the lowest ball's centre."""
     target = view.state.lowest
     ball = view.layout[target]
@@ -267,7 +267,7 @@ class _Line:
     lateral: list[float]
 
 
-def _line(view: TableView, cue: Position, phi: float) -> _Line:
+def _line(view: Position, cue: Point, phi: float) -> _Line:
     r = view.params.radius
     ux, uy = math.cos(phi), math.sin(phi)
     line = _Line(ids=[], along=[], lateral=[])
@@ -282,7 +282,7 @@ def _line(view: TableView, cue: Position, phi: float) -> _Line:
 
 
 def _line_shots(
-    view: TableView, line: _Line, max_height: float
+    view: Position, line: _Line, max_height: float
 ) -> list[tuple[float, float, float, float]]:
     """(elevation, speed, width, height at contact) of the jump strokes along ``line``.
 
@@ -310,7 +310,7 @@ def _line_shots(
     return found[:PER_LINE]
 
 
-def jump_shots(view: TableView, cue: Position) -> list[JumpShot]:
+def jump_shots(view: Position, cue: Point) -> list[JumpShot]:
     """Jump strokes at the lowest ball when a ball hides it from the cue ball at ``cue``.
 
     A full hit, and pots in every pocket the lowest ball has a clear path to at a cut of at

@@ -10,18 +10,18 @@ import numpy as np
 from nineball.equipment import BallId
 from nineball.game.lag import LagResult, lag, lag_spot
 from nineball.game.match import Match, ShotReport
+from nineball.game.position import Position
+from nineball.game.streams import Purpose
 from nineball.physics import PhysicsParams, TableSpec
-from nineball.players.base import Player, TableView
+from nineball.players.base import Player
 from nineball.rules import MatchState, Phase, Ruling, Seat
 
 __all__ = ["Turn", "lag_for_break", "play_match", "play_turn", "turn_rng", "view_of"]
 
 
-def view_of(match: Match) -> TableView:
+def view_of(match: Match) -> Position:
     """What the player to act sees."""
-    return TableView(
-        state=match.state, layout=dict(match.layout), table=match.table, params=match.params
-    )
+    return match.position
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,8 +33,8 @@ class Turn:
 
 
 def turn_rng(match: Match) -> np.random.Generator:
-    """The generator for the player's next choice: :meth:`Match.rng_for` stream 1."""
-    return match.rng_for(1)
+    """The generator for the player's next choice: the entry's ``CHOICES`` stream."""
+    return match.rng(Purpose.CHOICES)
 
 
 def play_turn(match: Match, player: Player, rng: np.random.Generator | None = None) -> Turn:
@@ -99,7 +99,7 @@ def lag_for_break(
     for _ in range(attempts):
         strokes = tuple(
             players[seat].lag(
-                TableView(
+                Position(
                     state=MatchState.start(),
                     layout={BallId.CUE: lag_spot(seat)},
                     table=table,

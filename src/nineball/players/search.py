@@ -38,12 +38,13 @@ import numpy as np
 
 from nineball.equipment import BallId, PocketId
 from nineball.errors import InvalidPlacementError, NineballError
-from nineball.game.layout import Position, check_cue_placement
+from nineball.game.layout import Point, check_cue_placement
 from nineball.game.match import obstruction_moved
 from nineball.game.noise import TOURNAMENT_NOISE, ExecutionNoise
+from nineball.game.position import Position
 from nineball.physics import BallInput, EventKind, Layout, MotionState, Stroke, Trajectory
 from nineball.players.aim import cut_angle, ghost_ball, is_path_clear, pocket_aim
-from nineball.players.base import Decision, TableView
+from nineball.players.base import Decision
 from nineball.players.jump import jump_shots
 from nineball.rules import Choice, CueBall, Phase, Ruling, Seat, ShotFacts, choose, shoot
 
@@ -219,14 +220,14 @@ class Candidate:
 class _Search:
     """One decision: the position, the budget and the outcomes seen."""
 
-    view: TableView
+    view: Position
     level: Level
     rng: np.random.Generator
     simulations: int = 0
-    layouts: dict[Position, Layout | None] = field(default_factory=dict)
+    layouts: dict[Point, Layout | None] = field(default_factory=dict)
     """The position checked once per cue-ball spot (None: the physics refuses it)."""
 
-    def layout(self, cue: Position) -> Layout | None:
+    def layout(self, cue: Point) -> Layout | None:
         """The balls with the cue ball at ``cue``, ready to strike (None: refused)."""
         if cue not in self.layouts:
             balls = [
@@ -261,7 +262,7 @@ facing can still drop (measured against the physics on cuts of 0-45 degrees)."""
 
 
 def pot_quality(
-    view: TableView, cue: Position, target: BallId, aim_sd: float = math.radians(0.125)
+    view: Position, cue: Point, target: BallId, aim_sd: float = math.radians(0.125)
 ) -> float:
     """The chance in [0, 1] of the best direct pot on ``target`` from ``cue``.
 
@@ -277,9 +278,7 @@ def pot_quality(
     return max(pot_chances(view, cue, target, aim_sd).values(), default=0.0)
 
 
-def pot_chances(
-    view: TableView, cue: Position, target: BallId, aim_sd: float
-) -> dict[PocketId, float]:
+def pot_chances(view: Position, cue: Point, target: BallId, aim_sd: float) -> dict[PocketId, float]:
     """:func:`pot_quality` pocket by pocket (the pockets with a clear, makeable line)."""
     r = view.params.radius
     ball = view.layout[target]
@@ -314,17 +313,17 @@ def pot_chances(
     return chances
 
 
-def _after(view: TableView, trajectory: Trajectory, ruling: Ruling) -> TableView:
-    layout: dict[BallId, Position] = {}
+def _after(view: Position, trajectory: Trajectory, ruling: Ruling) -> Position:
+    layout: dict[BallId, Point] = {}
     for ball, state in trajectory.final_states().items():
         if state.motion not in (MotionState.POCKETED, MotionState.OFF_TABLE):
             layout[BallId(ball)] = (state.r[0], state.r[1])
     if ruling.respotted:
         layout[BallId.NINE] = view.table.foot_spot  # near enough for an estimate
-    return TableView(state=ruling.state, layout=layout, table=view.table, params=view.params)
+    return Position(state=ruling.state, layout=layout, table=view.table, params=view.params)
 
 
-def _position_value(view: TableView, me: Seat, aim_sd: float) -> float:
+def _position_value(view: Position, me: Seat, aim_sd: float) -> float:
     """Value in [-1, 1] of a position for seat ``me`` from geometry alone (no simulation).
 
     The next shot's chance is judged with the aim error ``aim_sd`` (rad).
@@ -364,7 +363,7 @@ class SearchPlayer:
     # ---------------------------------------------------------------- simulation and scoring
 
     def _simulate(
-        self, search: _Search, cue: Position, stroke: Stroke, *, push_out: bool = False
+        self, search: _Search, cue: Point, stroke: Stroke, *, push_out: bool = False
     ) -> tuple[Trajectory, Ruling] | None:
         """Simulate a stroke from the search's position and have the referee rule on it.
 
@@ -401,9 +400,7 @@ class SearchPlayer:
             value -= 0.15  # ball in hand for the opponent, and a foul counted against me
         return value
 
-    def _score(
-        self, search: _Search, cue: Position, candidate: Candidate, samples: int
-    ) -> Candidate:
+    def _score(self, search: _Search, cue: Point, candidate: Candidate, samples: int) -> Candidate:
         """Rate ``candidate``, pooling new outcomes with the ones it already has.
 
         Once without noise when ``samples`` is 0, else with ``samples`` more noisy simulations.
@@ -440,9 +437,7 @@ class SearchPlayer:
             samples=weight if noisy else 0,
         )
 
-    def _deepen(
-        self, search: _Search, cue: Position, candidate: Candidate, samples: int
-    ) -> Candidate:
+    def _deepen(self, search: _Search, cue: Point, candidate: Candidate, samples: int) -> Candidate:
         """One more ply: correct ``candidate``'s value by how its leaves really play.
 
         In ``samples`` fresh noisy outcomes where the player keeps the table, the leave's value
@@ -472,7 +467,7 @@ class SearchPlayer:
             return candidate
         return replace(candidate, value=candidate.value + candidate.success * total / n)
 
-    def _next_value(self, search: _Search, view: TableView) -> float:
+    def _next_value(self, search: _Search, view: Position) -> float:
         """The value of ``view`` (this player to shoot, the cue ball in place) by its best pot.
 
         The pot's chance times the value of the position it leaves, and a miss otherwise.
@@ -513,7 +508,7 @@ class SearchPlayer:
     # ---------------------------------------------------------------- candidates
 
     def _correct_aim(
-        self, search: _Search, cue: Position, stroke: Stroke, ball: BallId, to: Position
+        self, search: _Search, cue: Point, stroke: Stroke, ball: BallId, to: Point
     ) -> Stroke:
         """The aim that sends ``ball`` off toward ``to`` (corrects throw and deflection).
 
@@ -551,7 +546,7 @@ class SearchPlayer:
         return best[1]
 
     def _leaving_error(
-        self, search: _Search, cue: Position, stroke: Stroke, ball: BallId, wanted: float
+        self, search: _Search, cue: Point, stroke: Stroke, ball: BallId, wanted: float
     ) -> float | None:
         """The angle (rad) by which ``ball`` leaves its first contact off ``wanted``.
 
@@ -573,7 +568,7 @@ class SearchPlayer:
                 return math.remainder(math.atan2(state.v[1], state.v[0]) - wanted, 2 * math.pi)
         return None
 
-    def _pots(self, search: _Search, cue: Position) -> list[Candidate]:
+    def _pots(self, search: _Search, cue: Point) -> list[Candidate]:
         view, level = search.view, self.level
         r = view.params.radius
         target = view.state.lowest
@@ -582,7 +577,7 @@ class SearchPlayer:
         others = [b for b in view.layout if b not in (BallId.CUE, target)]
         for pocket in PocketId:
             aim = pocket_aim(view.table, pocket)
-            routes: list[tuple[str, Position, BallId | None, Position]] = []
+            routes: list[tuple[str, Point, BallId | None, Point]] = []
             if "direct" in level.kinds:
                 routes.append(("direct", aim, None, aim))
             if "bank" in level.kinds:
@@ -654,7 +649,7 @@ class SearchPlayer:
             out += self._caroms(search, cue)
         return out
 
-    def _caroms(self, search: _Search, cue: Position) -> list[Candidate]:
+    def _caroms(self, search: _Search, cue: Point) -> list[Candidate]:
         """The cue ball glances off the lowest ball into another ball, which it pots."""
         view, level = search.view, self.level
         r = view.params.radius
@@ -694,7 +689,7 @@ class SearchPlayer:
                             )
         return out
 
-    def _kicks_and_safeties(self, search: _Search, cue: Position) -> list[Candidate]:
+    def _kicks_and_safeties(self, search: _Search, cue: Point) -> list[Candidate]:
         view, level = search.view, self.level
         r = view.params.radius
         target = view.state.lowest
@@ -745,7 +740,7 @@ class SearchPlayer:
         return out
 
     def evaluate(
-        self, view: TableView, rng: np.random.Generator, cue: Position | None = None
+        self, view: Position, rng: np.random.Generator, cue: Point | None = None
     ) -> list[Candidate]:
         """Every candidate for the position, scored, best first.
 
@@ -784,10 +779,10 @@ class SearchPlayer:
 
     def refine(
         self,
-        view: TableView,
+        view: Position,
         rng: np.random.Generator,
         candidates: list[Candidate],
-        cue: Position | None = None,
+        cue: Point | None = None,
     ) -> list[Candidate]:
         """``candidates`` sampled up to the most samples any of them has, best first.
 
@@ -807,14 +802,12 @@ class SearchPlayer:
 
     # ---------------------------------------------------------------- decisions
 
-    def _spots(self, view: TableView) -> list[Position]:
+    def _spots(self, view: Position) -> list[Point]:
         """Places for the cue ball in hand: behind the lowest ball on lines to each pocket."""
         region = view.in_hand or CueBall.ANYWHERE
         ball = view.layout[view.state.lowest]
-        others: dict[BallId, Position] = {
-            b: p for b, p in view.layout.items() if b is not BallId.CUE
-        }
-        spots: list[Position] = []
+        others: dict[BallId, Point] = {b: p for b, p in view.layout.items() if b is not BallId.CUE}
+        spots: list[Point] = []
         for pocket in PocketId:
             aim = pocket_aim(view.table, pocket)
             d = math.hypot(aim[0] - ball[0], aim[1] - ball[1])
@@ -830,12 +823,12 @@ class SearchPlayer:
                     spots.append(spot)
         return spots
 
-    def decide(self, view: TableView, rng: np.random.Generator) -> Decision:
+    def decide(self, view: Position, rng: np.random.Generator) -> Decision:
         """Break, place the cue ball in hand, pot, push out or play safe: whatever scores best."""
         if view.in_hand is CueBall.KITCHEN:
             return self._break(view)
         if view.in_hand is not None:
-            best: tuple[float, Position, Candidate] | None = None
+            best: tuple[float, Point, Candidate] | None = None
             spots = self._spots(view)
             quick = sorted(
                 spots, key=lambda s: -pot_quality(view, s, view.state.lowest, self._aim_sd)
@@ -860,7 +853,7 @@ class SearchPlayer:
                 return push
         return Decision(stroke=choice.stroke, safety=choice.safety)
 
-    def _push_out(self, view: TableView, rng: np.random.Generator) -> Decision | None:
+    def _push_out(self, view: Position, rng: np.random.Generator) -> Decision | None:
         """A soft push out to the spot whose value is closest to even (the opponent chooses)."""
         cue = view.layout[BallId.CUE]
         search = _Search(view=view, level=self.level, rng=rng)
@@ -883,20 +876,20 @@ class SearchPlayer:
             return None
         return Decision(stroke=best[1], push_out=True)
 
-    def answer_push_out(self, view: TableView, rng: np.random.Generator) -> Choice:
+    def answer_push_out(self, view: Position, rng: np.random.Generator) -> Choice:
         """Shoot when the position is worth more to the shooter than to the opponent."""
         # The same position is shot by one side or the other: take it when it is worth >= 0.
         shooter_view = replace(view, state=choose(view.state, Choice.SHOOT).state)
         shooting = self.evaluate(shooter_view, rng)
         return Choice.SHOOT if shooting and shooting[0].value >= 0.0 else Choice.PASS
 
-    def lag(self, view: TableView, rng: np.random.Generator) -> Stroke:
+    def lag(self, view: Position, rng: np.random.Generator) -> Stroke:
         """As the ghost-ball player: the speed that brings the ball back to the head cushion."""
         from nineball.players.ghost import GhostBallPlayer
 
         return GhostBallPlayer().lag(view, rng)
 
-    def _break(self, view: TableView) -> Decision:
+    def _break(self, view: Position) -> Decision:
         cue = (BREAK.x, view.table.head_string - 0.1)  # the kitchen, 10 cm behind the string
         one = view.layout[BallId.ONE]
         distance = math.hypot(one[0] - cue[0], one[1] - cue[1])
@@ -921,7 +914,7 @@ _AIM_TOLERANCE = math.radians(0.02)
 """The value of a missed pot: the opponent at the table, usually with a shot."""
 
 
-def _glances(centre: Position, towards: Position, start: Position, r: float) -> list[Position]:
+def _glances(centre: Point, towards: Point, start: Point, r: float) -> list[Point]:
     """Where a ball from ``start`` must touch the ball at ``centre`` to glance toward ``towards``.
 
     It leaves at right angles to the line of centres (the 90-degree rule).
@@ -961,10 +954,10 @@ def _diverse(ranked: list[Candidate], count: int) -> list[Candidate]:
     return out
 
 
-def _as_shooter(view: TableView, me: Seat) -> TableView:
+def _as_shooter(view: Position, me: Seat) -> Position:
     """The position after a push out, as if ``me`` were to shoot it (for valuing both sides)."""
     game = replace(view.state.game, shooter=me, phase=Phase.SHOT)
-    return TableView(
+    return Position(
         state=replace(view.state, game=game),
         layout=view.layout,
         table=view.table,
@@ -972,7 +965,7 @@ def _as_shooter(view: TableView, me: Seat) -> TableView:
     )
 
 
-def _mirrors(view: TableView, point: Position) -> list[Position]:
+def _mirrors(view: Position, point: Point) -> list[Point]:
     """``point`` reflected in the four lines a ball's centre bounces on (R inside each cushion)."""
     r = view.params.radius
     x, y = point

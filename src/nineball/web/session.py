@@ -30,7 +30,7 @@ from pathlib import Path
 
 from nineball.equipment import BallId, PocketId
 from nineball.errors import IllegalActionError, InvalidInputError, NineballError
-from nineball.game.layout import Position
+from nineball.game.layout import Point
 from nineball.game.match import TABLES, Match, ShotReport
 from nineball.game.record import MatchRecord, ShotKind, ShotRecord, iter_rulings
 from nineball.game.saved import SavedMatch
@@ -158,7 +158,7 @@ def ruling_json(ruling: Ruling, game: int) -> dict[str, object]:
     }
 
 
-def _layout_json(layout: dict[BallId, Position]) -> dict[str, list[float]]:
+def _layout_json(layout: dict[BallId, Point]) -> dict[str, list[float]]:
     return {str(int(b)): [p[0], p[1]] for b, p in sorted(layout.items())}
 
 
@@ -495,7 +495,7 @@ class GameSession:
         match = self._require_practice(seats)
         self._set_position(match, {BallId(b): p for b, p in balls.items()})
 
-    def _set_position(self, match: Match, layout: dict[BallId, Position]) -> None:
+    def _set_position(self, match: Match, layout: dict[BallId, Point]) -> None:
         before = self._before()
         try:
             match.set_position(layout)

@@ -1,0 +1,129 @@
+"""The step of the game: a position and a stroke in, what happened and the next position out.
+
+:func:`play_stroke` is the one place where the two halves of the package meet on a stroke: the
+physics plays it, the trajectory's facts go to the referee, and the ruling decides the next
+position (balls pocketed leave the table, the 9 is respotted (D3), a new rack when a game ends).
+It is pure: the same position and stroke give the same outcome, bit for bit, and nothing else
+changes. :class:`nineball.game.Match` records and stores its outcomes; the computer players'
+search, the analysis, the break optimiser and the environments all call it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from nineball.equipment import BallId
+from nineball.errors import IllegalActionError
+from nineball.game.layout import Layout, Point, respot_nine
+from nineball.game.position import Position
+from nineball.physics import MotionState, PhysicsParams, Stroke, Trajectory
+from nineball.physics.cue import ELEVATED, cue_contacts
+from nineball.rules import Ruling, ShotFacts, shoot
+
+__all__ = ["Racks", "ShotOutcome", "obstruction_moved", "play_stroke", "to_referee_facts"]
+
+Racks = Callable[[int], Mapping[BallId, Point]]
+"""How a match racks its games: the layout of game ``number``."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShotOutcome:
+    """What one stroke did."""
+
+    trajectory: Trajectory
+    """Every event and state, for animation and analysis."""
+    facts: ShotFacts
+    """What the referee was told."""
+    ruling: Ruling
+    """The referee's decision."""
+    layout: dict[BallId, Point]
+    """The balls on the table once they came to rest (the 9 respotted)."""
+    after: Position
+    """The next position: the balls of :attr:`layout`, or a new rack when the stroke ended a
+    game and the match goes on (no balls at all when :func:`play_stroke` had no ``racks``)."""
+
+
+def to_referee_facts(trajectory: Trajectory, *, obstruction_moved: bool = False) -> ShotFacts:
+    """What the physics saw, in the referee's terms (the physics is the referee's eyes)."""
+    seen = trajectory.facts()
+    return ShotFacts.of(
+        first_contact=seen.first_contact,
+        pocketed=seen.pocketed,
+        off_table=seen.off_table,
+        rails=seen.rails,
+        obstruction_moved=obstruction_moved,
+    )
+
+
+def obstruction_moved(layout: Layout, stroke: Stroke, params: PhysicsParams | None = None) -> bool:
+    """Clause 11: whether a jump, curve or massé attempt moves an obstructing ball.
+
+    The stroke is such an attempt when the cue is raised at least
+    :data:`nineball.physics.cue.ELEVATED`; the ball moves when the stick or the bridge hand
+    touches it (:func:`nineball.physics.cue.cue_contacts`).
+    """
+    if stroke.elevation < ELEVATED or BallId.CUE not in layout:
+        return False
+    balls = {int(b): p for b, p in layout.items()}
+    return bool(cue_contacts(balls, stroke, params))
+
+
+def lying(trajectory: Trajectory) -> dict[BallId, Point]:
+    """The balls on the table at the end of a trajectory (neither pocketed nor off it)."""
+    out: dict[BallId, Point] = {}
+    for ball, state in trajectory.final_states().items():
+        if state.motion not in (MotionState.POCKETED, MotionState.OFF_TABLE):
+            out[BallId(ball)] = (state.r[0], state.r[1])
+    return out
+
+
+def play_stroke(
+    position: Position,
+    stroke: Stroke,
+    *,
+    push_out: bool = False,
+    racks: Racks | None = None,
+    max_events: int = 10000,
+) -> ShotOutcome:
+    """Play ``stroke`` from ``position``: simulate it, rule on it, set up the next position.
+
+    Args:
+        position: the position before the stroke; a cue ball in hand must be placed
+            (:meth:`Position.place`), or lie on the table where it may be played from.
+        stroke: the stroke as executed (execution noise already applied).
+        push_out: the shooter declared a push out (clause 5).
+        racks: how the next game is racked when this stroke ends one.
+        max_events: the physics' event bound.
+
+    Raises:
+        IllegalActionError: the match is over, a push-out choice is pending, a push out is not
+            allowed, or the cue ball is in hand and not placed.
+        InvalidPlacementError: the balls cannot be played from where they are.
+        InvalidInputError: a stroke the physics refuses (a miscue).
+    """
+    if position.state.is_over:
+        raise IllegalActionError("the match is over")
+    position = position.ready()
+    trajectory = position.prepared.strike(stroke, max_events=max_events)
+    facts = to_referee_facts(
+        trajectory, obstruction_moved=obstruction_moved(position.balls, stroke, position.params)
+    )
+    ruling = shoot(position.state, facts, push_out=push_out)
+    after = lying(trajectory)
+    if ruling.respotted:
+        after[BallId.NINE] = respot_nine(after, position.table, position.params)
+    if ruling.game_over is not None and not ruling.state.is_over:
+        number = ruling.state.game.number
+        following: Mapping[BallId, Point] = {} if racks is None else racks(number)
+    else:
+        following = after
+    return ShotOutcome(
+        trajectory=trajectory,
+        facts=facts,
+        ruling=ruling,
+        layout=after,
+        after=Position(
+            state=ruling.state, layout=following, table=position.table, params=position.params
+        ),
+    )
