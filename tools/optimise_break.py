@@ -23,9 +23,10 @@ import numpy as np
 from nineball.equipment import BallId
 from nineball.game.layout import rack
 from nineball.game.position import Position
-from nineball.physics import BallInput, MotionState, PhysicsParams, Stroke, nine_foot, simulate
+from nineball.game.step import play_stroke
+from nineball.physics import PhysicsParams, Stroke, nine_foot
 from nineball.players.search import LEVELS, pot_quality
-from nineball.rules import MatchState, ShotFacts, shoot
+from nineball.rules import MatchState
 
 OUT = Path(__file__).resolve().parents[1] / "src" / "nineball" / "players" / "break.json"
 
@@ -46,29 +47,19 @@ def score(
         aim += plan["offset"] * params.radius / distance
         planned = Stroke(speed=plan["speed"], aim=aim, height=plan["height"])
         stroke = noise.apply(planned, rng, params)
-        balls = [BallInput(id=int(b), r=p) for b, p in layout.items()] + [BallInput(id=0, r=cue)]
-        trajectory = simulate(balls, stroke=stroke, table=table, params=params)
-        seen = trajectory.facts()
-        facts = ShotFacts.of(
-            first_contact=seen.first_contact,
-            pocketed=seen.pocketed,
-            off_table=seen.off_table,
-            rails=seen.rails,
-        )
-        ruling = shoot(MatchState.start(), facts)
+        start = Position(state=MatchState.start(), layout=layout, table=table, params=params)
+        outcome = play_stroke(start.place(cue), stroke)
+        ruling, facts = outcome.ruling, outcome.facts
         down = len(facts.pocketed_object_balls)
         if ruling.legal and down:
             made += 1
-            after = {
-                BallId(b): (float(st.r[0]), float(st.r[1]))
-                for b, st in trajectory.final_states().items()
-                if st.motion not in (MotionState.POCKETED, MotionState.OFF_TABLE)
-            }
             if ruling.game_over is not None:  # the 9 on the break: won
                 chance = 1.0
             else:
-                view = Position(state=ruling.state, layout=after, table=table, params=params)
-                chance = pot_quality(view, after[BallId.CUE], ruling.state.lowest, noise.aim)
+                after = outcome.after
+                chance = pot_quality(
+                    after, after.layout[BallId.CUE], ruling.state.lowest, noise.aim
+                )
             shots += chance
             total += 0.25 + chance + 0.05 * down
         legal += ruling.legal

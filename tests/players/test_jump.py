@@ -115,10 +115,10 @@ def test_a_ball_under_the_bridge_hand_rules_out_the_jump_and_the_search_knows_th
     fouled = next(s.stroke for s in free if cue_contacts(balls, s.stroke, PARAMS))
     result = player._simulate(search, crowded[BallId.CUE], fouled)
     assert result is not None
-    assert Foul.OBSTRUCTION_MOVED in result[1].fouls
+    assert Foul.OBSTRUCTION_MOVED in result.ruling.fouls
     level = player._simulate(search, crowded[BallId.CUE], replace(fouled, elevation=0.0))
     assert level is not None
-    assert Foul.OBSTRUCTION_MOVED not in level[1].fouls
+    assert Foul.OBSTRUCTION_MOVED not in level.ruling.fouls
 
 
 def test_only_the_strong_levels_jump() -> None:

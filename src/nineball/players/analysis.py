@@ -6,14 +6,15 @@ it leaves.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from nineball.equipment import BallId
 from nineball.game.layout import Point
 from nineball.game.position import Position
-from nineball.physics import BallInput, Trajectory, simulate
+from nineball.game.step import play_stroke
+from nineball.physics import Trajectory
 from nineball.players.search import LEVELS, Candidate, SearchPlayer
 
 __all__ = ["Analysis", "analyse", "expected_path"]
@@ -55,6 +56,4 @@ def analyse(
 
 def expected_path(view: Position, cue: Point, candidate: Candidate) -> Trajectory:
     """The shot as intended (no noise): what a diagram of the analysis draws."""
-    balls = [BallInput(id=int(b), r=p) for b, p in view.layout.items() if b is not BallId.CUE]
-    balls.append(BallInput(id=0, r=cue))
-    return simulate(balls, stroke=candidate.stroke, params=view.params, table=view.table)
+    return play_stroke(replace(view, placed=cue), candidate.stroke).trajectory

@@ -39,14 +39,14 @@ import numpy as np
 from nineball.equipment import BallId, PocketId
 from nineball.errors import InvalidPlacementError, NineballError
 from nineball.game.layout import Point, check_cue_placement
-from nineball.game.match import obstruction_moved
 from nineball.game.noise import TOURNAMENT_NOISE, ExecutionNoise
 from nineball.game.position import Position
-from nineball.physics import BallInput, EventKind, Layout, MotionState, Stroke, Trajectory
+from nineball.game.step import ShotOutcome, play_stroke
+from nineball.physics import EventKind, Stroke
 from nineball.players.aim import cut_angle, ghost_ball, is_path_clear, pocket_aim
 from nineball.players.base import Decision
 from nineball.players.jump import jump_shots
-from nineball.rules import Choice, CueBall, Phase, Ruling, Seat, ShotFacts, choose, shoot
+from nineball.rules import Choice, CueBall, Phase, Seat, choose
 
 __all__ = [
     "BREAK",
@@ -224,23 +224,21 @@ class _Search:
     level: Level
     rng: np.random.Generator
     simulations: int = 0
-    layouts: dict[Point, Layout | None] = field(default_factory=dict)
-    """The position checked once per cue-ball spot (None: the physics refuses it)."""
+    positions: dict[Point, Position | None] = field(default_factory=dict)
+    """The position with the cue ball at each spot tried, checked by the physics once (None:
+    the physics refuses it)."""
 
-    def layout(self, cue: Point) -> Layout | None:
-        """The balls with the cue ball at ``cue``, ready to strike (None: refused)."""
-        if cue not in self.layouts:
-            balls = [
-                BallInput(id=int(b), r=p)
-                for b, p in self.view.layout.items()
-                if b is not BallId.CUE
-            ]
-            balls.append(BallInput(id=0, r=cue))
+    def at(self, cue: Point) -> Position | None:
+        """The position with the cue ball at ``cue``, ready to strike (None: refused)."""
+        if cue not in self.positions:
+            position: Position | None = replace(self.view, placed=cue)
             try:
-                self.layouts[cue] = Layout(balls, params=self.view.params, table=self.view.table)
+                assert position is not None
+                _ = position.prepared
             except NineballError:
-                self.layouts[cue] = None
-        return self.layouts[cue]
+                position = None
+            self.positions[cue] = position
+        return self.positions[cue]
 
 
 def _speed_for(distance: float, cut: float, extra: float, travel: float = 0.5) -> float:
@@ -313,16 +311,6 @@ def pot_chances(view: Position, cue: Point, target: BallId, aim_sd: float) -> di
     return chances
 
 
-def _after(view: Position, trajectory: Trajectory, ruling: Ruling) -> Position:
-    layout: dict[BallId, Point] = {}
-    for ball, state in trajectory.final_states().items():
-        if state.motion not in (MotionState.POCKETED, MotionState.OFF_TABLE):
-            layout[BallId(ball)] = (state.r[0], state.r[1])
-    if ruling.respotted:
-        layout[BallId.NINE] = view.table.foot_spot  # near enough for an estimate
-    return Position(state=ruling.state, layout=layout, table=view.table, params=view.params)
-
-
 def _position_value(view: Position, me: Seat, aim_sd: float) -> float:
     """Value in [-1, 1] of a position for seat ``me`` from geometry alone (no simulation).
 
@@ -364,38 +352,27 @@ class SearchPlayer:
 
     def _simulate(
         self, search: _Search, cue: Point, stroke: Stroke, *, push_out: bool = False
-    ) -> tuple[Trajectory, Ruling] | None:
-        """Simulate a stroke from the search's position and have the referee rule on it.
+    ) -> ShotOutcome | None:
+        """Play a stroke from the search's position with the cue ball at ``cue``.
 
         Returns None for a stroke the physics or the referee refuses.
         """
-        view = search.view
-        layout = search.layout(cue)
-        if layout is None:
+        position = search.at(cue)
+        if position is None:
             return None
         try:
-            trajectory = layout.strike(stroke)
-            search.simulations += 1
-            seen = trajectory.facts()
-            facts = ShotFacts.of(
-                first_contact=seen.first_contact,
-                pocketed=seen.pocketed,
-                off_table=seen.off_table,
-                rails=seen.rails,
-                obstruction_moved=obstruction_moved(
-                    {**view.layout, BallId.CUE: cue}, stroke, view.params
-                ),
-            )
-            return trajectory, shoot(view.state, facts, push_out=push_out)
+            outcome = play_stroke(position, stroke, push_out=push_out)
         except NineballError:
             return None
+        search.simulations += 1
+        return outcome
 
-    def _outcome(self, search: _Search, trajectory: Trajectory, ruling: Ruling) -> float:
+    def _outcome(self, search: _Search, outcome: ShotOutcome) -> float:
         me = search.view.state.to_act
+        ruling = outcome.ruling
         if ruling.game_over is not None:
             return 1.0 if ruling.game_over.winner == me else -1.0
-        after = _after(search.view, trajectory, ruling)
-        value = _position_value(after, me, self._aim_sd)
+        value = _position_value(outcome.after, me, self._aim_sd)
         if ruling.fouls:
             value -= 0.15  # ball in hand for the opponent, and a foul counted against me
         return value
@@ -419,8 +396,8 @@ class SearchPlayer:
                 total -= 1.0
                 fouls += 1
                 continue
-            trajectory, ruling = result
-            total += self._outcome(search, trajectory, ruling)
+            ruling = result.ruling
+            total += self._outcome(search, result)
             if ruling.fouls:
                 fouls += 1
             elif ruling.state.to_act == me or ruling.game_over is not None:
@@ -457,10 +434,10 @@ class SearchPlayer:
             result = self._simulate(search, cue, stroke)
             if result is None:
                 continue
-            trajectory, ruling = result
+            ruling = result.ruling
             if ruling.fouls or ruling.game_over is not None or ruling.state.to_act != me:
                 continue
-            after = _after(view, trajectory, ruling)
+            after = result.after
             total += self._next_value(search, after) - _position_value(after, me, self._aim_sd)
             n += 1
         if n == 0:
@@ -499,8 +476,7 @@ class SearchPlayer:
                     result = self._simulate(sub, cue, stroke)
                     if result is None:
                         continue
-                    trajectory, ruling = result
-                    made = self._outcome(sub, trajectory, ruling)
+                    made = self._outcome(sub, result)
                     best = max(best, chance * made + (1.0 - chance) * _MISSED)
         search.simulations += sub.simulations
         return best
@@ -552,11 +528,11 @@ class SearchPlayer:
 
         None when the stroke is refused or the cue ball reaches the ball first through another.
         """
-        layout = search.layout(cue)
-        if layout is None:
+        position = search.at(cue)
+        if position is None:
             return None
         try:
-            trajectory = layout.strike(stroke)
+            trajectory = position.prepared.strike(stroke)
         except NineballError:
             return None
         search.simulations += 1
@@ -864,10 +840,9 @@ class SearchPlayer:
             result = self._simulate(search, cue, stroke, push_out=True)
             if result is None:
                 continue
-            trajectory, ruling = result
-            if ruling.fouls:
+            if result.ruling.fouls:
                 continue
-            after = _after(view, trajectory, ruling)
+            after = result.after
             # The opponent chooses whichever side of the position is better for them.
             value = abs(_position_value(_as_shooter(after, me), me, self._aim_sd))
             if best is None or value < best[0]:
