@@ -13,9 +13,9 @@ from nineball.errors import InvalidInputError, InvalidPlacementError
 from nineball.physics import (
     BallInput,
     EventKind,
-    Layout,
     MotionState,
     PhysicsParams,
+    PreparedBalls,
     Stroke,
     diamond_rack,
     eight_foot,
@@ -212,7 +212,7 @@ def test_a_layout_strikes_exactly_as_simulate() -> None:
     rng = np.random.default_rng(11)
     rack = diamond_rack([1, 2, 3, 4, 9, 5, 6, 7, 8], rng)
     balls = [BallInput(id=int(b), r=p) for b, p in rack.items()] + [BallInput(id=0, r=(0.4, 0.5))]
-    layout = Layout(balls)
+    layout = PreparedBalls(balls)
     strokes = [Stroke(speed=8.0, aim=math.atan2(1.905 - 0.5, 0.635 - 0.4), height=-0.2)]
     strokes += [
         Stroke(
@@ -233,8 +233,8 @@ def test_a_layout_strikes_exactly_as_simulate() -> None:
     again = layout.strike(strokes[0])
     assert np.array_equal(again.final, simulate(balls, stroke=strokes[0]).final)
     with pytest.raises(InvalidInputError, match="cue ball"):
-        Layout(balls[:-1]).strike(strokes[0])
+        PreparedBalls(balls[:-1]).strike(strokes[0])
     with pytest.raises(InvalidInputError, match="max_events"):
         layout.strike(strokes[0], max_events=0)
     with pytest.raises(InvalidPlacementError, match="overlap"):
-        Layout([BallInput(id=1, r=(0.5, 0.5)), BallInput(id=2, r=(0.51, 0.5))])
+        PreparedBalls([BallInput(id=1, r=(0.5, 0.5)), BallInput(id=2, r=(0.51, 0.5))])

@@ -11,7 +11,7 @@ import pytest
 from nineball import BallId
 from nineball.game.match import Match
 from nineball.game.position import Position
-from nineball.physics import BallInput, Layout, PhysicsParams, Stroke, nine_foot, simulate
+from nineball.physics import BallInput, PhysicsParams, PreparedBalls, Stroke, nine_foot, simulate
 from nineball.physics.cue import cue_contacts
 from nineball.players import play_turn
 from nineball.players.jump import JUMP_ELEVATIONS, JUMP_SPEEDS, flights, is_hidden, jump_shots
@@ -42,7 +42,7 @@ def _hidden(gap: float, offset: float = 0.0) -> dict[BallId, tuple[float, float]
 
 def _strike(layout: dict[BallId, tuple[float, float]], stroke: Stroke) -> ShotFacts:
     balls = [BallInput(id=int(b), r=p) for b, p in layout.items()]
-    seen = Layout(balls, params=PARAMS, table=TABLE).strike(stroke).facts()
+    seen = PreparedBalls(balls, params=PARAMS, table=TABLE).strike(stroke).facts()
     return ShotFacts.of(
         first_contact=seen.first_contact, pocketed=seen.pocketed, off_table=seen.off_table
     )

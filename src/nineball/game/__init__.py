@@ -1,10 +1,31 @@
-"""The game: where the referee and the physics meet (racks, strokes, matches, records, storage).
+"""The game: where the referee and the physics meet (positions, strokes, matches, records).
 
-This is the only package that imports both :mod:`nineball.rules` and :mod:`nineball.physics`.
+This is the only package that imports both :mod:`nineball.rules` and :mod:`nineball.physics`,
+and the one the interfaces (the web, the CLI, the environments) talk to: it re-exports what they
+need of both, so that they import nothing from either directly.
+
+>>> from nineball.game import Match, MatchConfig, Stroke
+>>> match = Match(MatchConfig(players=("Ann", "Bob"), race_to=1), seed=1)
+>>> match.place_cue_ball((0.635, 0.4))
+>>> match.strike(Stroke(speed=9.0, aim=1.5708)).ruling.kind.value
+'break'
 """
 
 from __future__ import annotations
 
+from nineball.game.lag import LAG_SPOTS, LagResult, lag, lag_spot
+from nineball.game.layout import (
+    PLACEMENT_CLEARANCE,
+    Layout,
+    Point,
+    check_cue_placement,
+    rack,
+    respot_nine,
+)
+from nineball.game.limits import PLAYER_MAX_SPEED, StrokeLimits, stroke_limits
+from nineball.game.match import TABLES, Match, ShotReport, position_before, replay, stroke_record
+from nineball.game.noise import TOURNAMENT_NOISE, ExecutionNoise
+from nineball.game.position import Position
 from nineball.game.record import (
     RECORD_FORMAT,
     RECORD_VERSION,
@@ -17,24 +38,143 @@ from nineball.game.record import (
     StrokeRecord,
     check_rulings,
     dump_record,
+    iter_rulings,
     load_record,
     read_record,
     record_to_json,
 )
+from nineball.game.recorder import MatchRecorder
+from nineball.game.saved import SavedMatch
+from nineball.game.stats import PlayerStats, compute_stats, stats_to_csv, stats_to_json
+from nineball.game.step import (
+    Racks,
+    ShotOutcome,
+    obstruction_moved,
+    play_stroke,
+    to_referee_facts,
+)
+from nineball.game.store import MatchSummary, Store, default_db_path
+from nineball.game.streams import Purpose, Streams, fresh_seed
+from nineball.physics import (
+    BallInput,
+    BallState,
+    EventKind,
+    MotionState,
+    PhysicsParams,
+    Stroke,
+    TableSpec,
+    Trajectory,
+    eight_foot,
+    nine_foot,
+    seven_foot,
+    simulate,
+)
+from nineball.rules import (
+    VARIANTS,
+    BreakRule,
+    Choice,
+    CueBall,
+    Explanation,
+    Foul,
+    GameOver,
+    Language,
+    MatchConfig,
+    MatchState,
+    Phase,
+    RefereeSession,
+    RuleSet,
+    Ruling,
+    RulingKind,
+    Seat,
+    ShotFacts,
+    Termination,
+    find_variant,
+)
 
 __all__ = [
+    "LAG_SPOTS",
+    "PLACEMENT_CLEARANCE",
+    "PLAYER_MAX_SPEED",
     "RECORD_FORMAT",
     "RECORD_VERSION",
+    "TABLES",
+    "TOURNAMENT_NOISE",
+    "VARIANTS",
+    "BallInput",
+    "BallState",
+    "BreakRule",
+    "Choice",
+    "CueBall",
+    "EventKind",
+    "ExecutionNoise",
+    "Explanation",
+    "Foul",
+    "GameOver",
     "GameRecord",
     "InvalidRecordError",
+    "LagResult",
+    "Language",
+    "Layout",
+    "Match",
+    "MatchConfig",
     "MatchRecord",
+    "MatchRecorder",
+    "MatchState",
+    "MatchSummary",
+    "MotionState",
+    "Phase",
+    "PhysicsParams",
+    "PlayerStats",
+    "Point",
+    "Position",
+    "Purpose",
+    "Racks",
     "RecordProblem",
+    "RefereeSession",
+    "RuleSet",
+    "Ruling",
+    "RulingKind",
+    "SavedMatch",
+    "Seat",
+    "ShotFacts",
     "ShotKind",
+    "ShotOutcome",
     "ShotRecord",
+    "ShotReport",
+    "Store",
+    "Streams",
+    "Stroke",
+    "StrokeLimits",
     "StrokeRecord",
+    "TableSpec",
+    "Termination",
+    "Trajectory",
+    "check_cue_placement",
     "check_rulings",
+    "compute_stats",
+    "default_db_path",
     "dump_record",
+    "eight_foot",
+    "find_variant",
+    "fresh_seed",
+    "iter_rulings",
+    "lag",
+    "lag_spot",
     "load_record",
+    "nine_foot",
+    "obstruction_moved",
+    "play_stroke",
+    "position_before",
+    "rack",
     "read_record",
     "record_to_json",
+    "replay",
+    "respot_nine",
+    "seven_foot",
+    "simulate",
+    "stats_to_csv",
+    "stats_to_json",
+    "stroke_limits",
+    "stroke_record",
+    "to_referee_facts",
 ]

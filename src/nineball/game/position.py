@@ -16,8 +16,7 @@ from functools import cached_property
 from nineball.equipment import BallId
 from nineball.errors import IllegalActionError, InvalidPlacementError
 from nineball.game.layout import Point, check_cue_placement
-from nineball.physics import BallInput, PhysicsParams, TableSpec, nine_foot
-from nineball.physics import Layout as Prepared
+from nineball.physics import BallInput, PhysicsParams, PreparedBalls, TableSpec, nine_foot
 from nineball.rules import CueBall, MatchState
 
 __all__ = ["Position"]
@@ -127,11 +126,11 @@ class Position:
         return self.place(lying)
 
     @cached_property
-    def prepared(self) -> Prepared:
+    def prepared(self) -> PreparedBalls:
         """The balls checked by the physics once, to be struck many times.
 
         Raises:
             InvalidPlacementError: balls that overlap or lie off the playing surface.
         """
         balls = [BallInput(id=int(b), r=p) for b, p in sorted(self.balls.items())]
-        return Prepared(balls, params=self.params, table=self.table)
+        return PreparedBalls(balls, params=self.params, table=self.table)

@@ -1,15 +1,15 @@
 """Event-based pool physics (numpy + numba): exact, compiled, deterministic.
 
-Never imports :mod:`nineball.rules`; the referee sees a shot only through :class:`ShotFacts`.
+Never imports :mod:`nineball.rules`; the referee sees a shot only through :class:`TrajectoryFacts`.
 """
 
 from __future__ import annotations
 
 from nineball.physics.events import BallState, Event, EventKind
-from nineball.physics.facts import ShotFacts, shot_facts
+from nineball.physics.facts import TrajectoryFacts, shot_facts
 from nineball.physics.params import ALCIATORE_FIT, PhysicsParams
 from nineball.physics.rack import diamond_rack
-from nineball.physics.simulate import BallInput, Layout, Trajectory, simulate
+from nineball.physics.simulate import BallInput, PreparedBalls, Trajectory, simulate
 from nineball.physics.state import MotionState
 from nineball.physics.stroke import Stroke
 from nineball.physics.table import TableSpec, eight_foot, nine_foot, seven_foot
@@ -20,13 +20,13 @@ __all__ = [
     "BallState",
     "Event",
     "EventKind",
-    "Layout",
     "MotionState",
     "PhysicsParams",
-    "ShotFacts",
+    "PreparedBalls",
     "Stroke",
     "TableSpec",
     "Trajectory",
+    "TrajectoryFacts",
     "diamond_rack",
     "eight_foot",
     "nine_foot",

@@ -11,7 +11,7 @@ from numpy.typing import NDArray
 from nineball.physics._kernels.constants import EV_BALL_BALL, EV_CUSHION, EV_OFF_TABLE, EV_POCKET
 from nineball.physics.events import Event, EventKind
 
-__all__ = ["FIRST_CONTACT_TIE", "ShotFacts", "array_facts", "shot_facts"]
+__all__ = ["FIRST_CONTACT_TIE", "TrajectoryFacts", "array_facts", "shot_facts"]
 
 FIRST_CONTACT_TIE = 1e-9
 """Time resolution in s: cue-ball contacts within this of the first one are a tie, which goes
@@ -19,7 +19,7 @@ to the lowest ball (rules.md D8)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ShotFacts:
+class TrajectoryFacts:
     """The facts of a shot as the referee protocol's ``shot`` request names them."""
 
     first_contact: int | None
@@ -32,7 +32,7 @@ class ShotFacts:
     """Balls (0 included) that touched a cushion or jaw after the first contact, ascending."""
 
 
-def shot_facts(events: Sequence[Event]) -> ShotFacts:
+def shot_facts(events: Sequence[Event]) -> TrajectoryFacts:
     """Read the facts of a shot from its events (in time order)."""
     first: int | None = None
     t_first = float("inf")
@@ -51,7 +51,7 @@ def shot_facts(events: Sequence[Event]) -> ShotFacts:
     rails: set[int] = set()
     if first is not None:
         rails = {e.balls[0] for e in events if e.kind is EventKind.CUSHION and e.time >= t_first}
-    return ShotFacts(
+    return TrajectoryFacts(
         first_contact=first,
         pocketed=tuple(pocketed),
         off_table=tuple(off_table),
@@ -65,7 +65,7 @@ def array_facts(
     kinds: NDArray[np.int64],
     first: NDArray[np.int64],
     second: NDArray[np.int64],
-) -> ShotFacts:
+) -> TrajectoryFacts:
     """The same facts as :func:`shot_facts`, read directly from a trajectory's event arrays.
 
     ``times``, ``kinds``, ``first`` and ``second`` are the kernel's events in time order (without
@@ -87,6 +87,6 @@ def array_facts(
             rails = tuple(int(b) for b in np.unique(ids[first[late]]))
     pocketed = tuple(int(b) for b in np.unique(ids[first[kinds == EV_POCKET]]))
     off_table = tuple(int(b) for b in np.unique(ids[first[kinds == EV_OFF_TABLE]]))
-    return ShotFacts(
+    return TrajectoryFacts(
         first_contact=first_contact, pocketed=pocketed, off_table=off_table, rails=rails
     )

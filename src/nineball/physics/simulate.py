@@ -22,7 +22,7 @@ from nineball.physics._kernels import warm
 from nineball.physics._kernels.loop import run
 from nineball.physics._kernels.motion import classify, evolve
 from nineball.physics.events import BallState, Event, EventKind
-from nineball.physics.facts import ShotFacts, array_facts
+from nineball.physics.facts import TrajectoryFacts, array_facts
 from nineball.physics.params import PhysicsParams
 from nineball.physics.state import MotionState
 from nineball.physics.stroke import MAX_SPEED, Stroke
@@ -33,7 +33,7 @@ __all__ = [
     "PLACEMENT_TOLERANCE",
     "ROLLING_INPUT_TOLERANCE",
     "BallInput",
-    "Layout",
+    "PreparedBalls",
     "Trajectory",
     "simulate",
 ]
@@ -187,7 +187,7 @@ class Trajectory:
             for i, b in enumerate(self.ball_ids)
         }
 
-    def facts(self) -> ShotFacts:
+    def facts(self) -> TrajectoryFacts:
         """The referee's facts of the shot (first contact, pocketed, off table, rails).
 
         Read directly from the event arrays (:func:`array_facts`); the same facts as
@@ -364,16 +364,17 @@ def _classify_input(state: NDArray[np.float64], R: float, prm: NDArray[np.float6
     return int(classify(state, prm))
 
 
-class Layout:
+class PreparedBalls:
     """Balls checked once, to be struck many times.
 
     A player's search tries many strokes on one position; this skips the checks of
     :func:`simulate` for every one of them.
 
-    ``Layout(balls).strike(stroke)`` gives exactly what ``simulate(balls, stroke=stroke)`` gives.
+    ``PreparedBalls(balls).strike(stroke)`` gives exactly what
+    ``simulate(balls, stroke=stroke)`` gives.
 
-    >>> layout = Layout([BallInput(id=0, r=(0.635, 0.6)), BallInput(id=1, r=(0.635, 1.9))])
-    >>> layout.strike(Stroke(speed=2.0, aim=1.5707963)).facts().first_contact
+    >>> balls = PreparedBalls([BallInput(id=0, r=(0.635, 0.6)), BallInput(id=1, r=(0.635, 1.9))])
+    >>> balls.strike(Stroke(speed=2.0, aim=1.5707963)).facts().first_contact
     1
     """
 

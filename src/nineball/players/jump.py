@@ -34,7 +34,7 @@ from numpy.typing import NDArray
 from nineball.equipment import BallId, PocketId
 from nineball.game.layout import Point
 from nineball.game.position import Position
-from nineball.physics import BallInput, EventKind, Layout, PhysicsParams, Stroke
+from nineball.physics import BallInput, EventKind, PhysicsParams, PreparedBalls, Stroke
 from nineball.physics.cue import cue_contacts
 from nineball.players.aim import cut_angle, ghost_ball, is_path_clear, pocket_aim
 
@@ -103,7 +103,7 @@ _UNKNOWN = 1e3
 """A height (m) standing for "not known here" in the grid: past a flight's reach."""
 
 
-def _measure(layout: Layout, elevation: float, speed: float, g: float) -> Flight:
+def _measure(layout: PreparedBalls, elevation: float, speed: float, g: float) -> Flight:
     """One flight: a lone cue ball struck up the table along +y."""
     trajectory = layout.strike(Stroke(speed=speed, aim=math.pi / 2, elevation=elevation))
     y0 = float(trajectory.initial[0, 0, 1])
@@ -162,7 +162,7 @@ def _measured(params: PhysicsParams) -> tuple[tuple[Flight, ...], NDArray[np.flo
     cached = _FLIGHTS.get(params)
     if cached is None:
         r = params.radius
-        layout = Layout([BallInput(id=0, r=(0.635, r + 0.001))], params=params)
+        layout = PreparedBalls([BallInput(id=0, r=(0.635, r + 0.001))], params=params)
         every = tuple(
             _measure(layout, elevation, speed, params.g)
             for elevation in JUMP_ELEVATIONS
