@@ -450,3 +450,17 @@ def test_a_jumped_cue_ball_off_the_table_is_ruled_from_the_physics(client: TestC
     assert shot["state"]["cue_ball"] == "anywhere"
     assert shot["state"]["on_table"] == [9]
     assert shot["layout"]["9"] != list(nine)
+
+
+def test_practice_moves_a_ball_on_the_table_and_keeps_the_referee_state(
+    client: TestClient,
+) -> None:
+    created = _new(client, mode="practice")
+    with client.websocket_connect("/ws") as ws:
+        _join(ws, created["match"], created["tokens"]["both"])
+        _send(ws, type="setup", balls={"0": [0.6, 0.5], "3": [0.6, 1.4], "9": [0.4, 2.2]})
+        update = _send(ws, type="move_ball", ball=3, x=0.3, y=1.2)
+        assert update["layout"]["3"] == [0.3, 1.2]
+        assert update["state"]["on_table"] == [3, 9]
+        assert "touch" in _send(ws, type="move_ball", ball=3, x=0.6, y=0.51)["message"]
+        assert _send(ws, type="undo")["layout"]["3"] == [0.6, 1.4]

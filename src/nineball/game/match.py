@@ -449,6 +449,32 @@ class Match:
         self._position = replace(self._position, state=self.state, layout=placed, placed=None)
         self._history.clear()
 
+    def move_ball(self, ball: BallId, point: Point) -> None:
+        """Practice: move a ball that is on the table to ``point`` (the referee's state stays).
+
+        Raises:
+            IllegalActionError: a stored match, or a ball not on the table; nothing changes.
+            InvalidPlacementError: off the playing surface, or touching another ball.
+        """
+        if self._saved is not None:
+            raise IllegalActionError("a stored match is played as the balls lie: practise instead")
+        if ball not in self._position.layout:
+            raise IllegalActionError(f"the {int(ball)} is not on the table")
+        layout = self._position.balls
+        others = {b: p for b, p in layout.items() if b is not ball and b is not BallId.CUE}
+        if ball is not BallId.CUE and BallId.CUE in layout:
+            others[BallId.CUE] = layout[BallId.CUE]
+        try:
+            check_cue_placement(point, others, CueBall.ANYWHERE, self.table, self.params)
+        except InvalidPlacementError as error:
+            said = str(error)
+            if ball is not BallId.CUE:
+                said = said.replace("the cue ball", f"the {int(ball)}", 1)
+            raise InvalidPlacementError(said) from None
+        moved = dict(self._position.layout)
+        moved[ball] = (float(point[0]), float(point[1]))
+        self._position = replace(self._position, layout=moved)
+
     def _rack(self, number: int) -> dict[BallId, Point]:
         return dict(rack(self.streams.rack(number), self.table, self.params))
 

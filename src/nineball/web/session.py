@@ -476,7 +476,10 @@ class GameSession:
                 raise ActionError("no ball can go back on the table now")
             match.set_position(others | {BallId(ball): (x, y)})
         else:
-            match.layout[BallId(ball)] = (x, y)
+            try:
+                match.move_ball(BallId(ball), (x, y))
+            except NineballError as error:
+                raise ActionError(str(error)) from None
         self._changed(before)
 
     def remove_ball(self, seats: frozenset[Seat], ball: int) -> None:
