@@ -23,6 +23,7 @@ __all__ = [
     "Layout",
     "Point",
     "check_cue_placement",
+    "check_placement",
     "rack",
     "respot_nine",
 ]
@@ -54,54 +55,73 @@ def rack(rng: np.random.Generator, table: TableSpec, params: PhysicsParams) -> d
     return diamond_rack(order, rng, table=table, params=params)
 
 
-def check_cue_placement(
-    position: Point,
+def check_placement(
+    ball: BallId,
+    point: Point,
     layout: Layout,
     region: CueBall,
     table: TableSpec,
     params: PhysicsParams,
 ) -> None:
-    """Check a cue ball placed by hand.
+    """Check a ball put on the table by hand: the cue ball in hand, or any ball in practice.
 
     Args:
-        position: the centre (x, y) in m.
-        layout: the other balls on the table (a cue ball in it is ignored).
+        ball: the ball placed.
+        point: its centre (x, y) in m.
+        layout: the other balls on the table (``ball`` itself in it is ignored).
         region: ``KITCHEN`` (the break: centre strictly behind the head string) or
             ``ANYWHERE`` (clause 9).
         table: the table.
         params: for the ball radius.
 
     Raises:
-        InvalidPlacementError: the cue ball is not in hand, lies off the playing surface, in
-            front of the head string on the break, or touches another ball; the message says
-            which and by how much.
+        InvalidPlacementError: the ball is not in hand (``region`` ``IN_PLACE``), lies off the
+            playing surface, in front of the head string on the break, or touches another
+            ball; the message names the ball and says which and by how much.
     """
+    name = "the cue ball" if ball is BallId.CUE else f"the {int(ball)}"
     if region is CueBall.IN_PLACE:
-        raise InvalidPlacementError("the cue ball is not in hand: it is played where it lies")
-    x, y = position
+        raise InvalidPlacementError(f"{name} is not in hand: it is played where it lies")
+    x, y = point
     r = params.radius
     if not (math.isfinite(x) and math.isfinite(y)):
-        raise InvalidPlacementError(f"the cue ball position must be finite, got {position!r}")
+        raise InvalidPlacementError(f"{name} position must be finite, got {point!r}")
     if not (r <= x <= table.width - r and r <= y <= table.length - r):
         raise InvalidPlacementError(
-            f"the cue ball at ({x:.4f}, {y:.4f}) m is off the playing surface: its centre must "
+            f"{name} at ({x:.4f}, {y:.4f}) m is off the playing surface: its centre must "
             f"lie in [{r:.4f}, {table.width - r:.4f}] x [{r:.4f}, {table.length - r:.4f}] m"
         )
     if region is CueBall.KITCHEN and not y < table.head_string:
         raise InvalidPlacementError(
-            f"on the break the cue ball must be behind the head string (y < "
+            f"on the break {name} must be behind the head string (y < "
             f"{table.head_string:.4f} m), got y = {y:.4f} m"
         )
-    for ball, (bx, by) in sorted(layout.items()):
-        if ball is BallId.CUE:
+    for other, (bx, by) in sorted(layout.items()):
+        if other is ball:
             continue
         gap = math.hypot(x - bx, y - by) - 2.0 * r
         if gap < PLACEMENT_CLEARANCE:
             what = "overlaps" if gap < 0 else "touches"
+            touched = "the cue ball" if other is BallId.CUE else f"the {int(other)}"
             raise InvalidPlacementError(
-                f"the cue ball at ({x:.4f}, {y:.4f}) m {what} the {int(ball)} "
+                f"{name} at ({x:.4f}, {y:.4f}) m {what} {touched} "
                 f"(gap {gap * 1000:.2f} mm): it may not touch another ball (clause 9)"
             )
+
+
+def check_cue_placement(
+    point: Point,
+    layout: Layout,
+    region: CueBall,
+    table: TableSpec,
+    params: PhysicsParams,
+) -> None:
+    """Check the cue ball placed by hand (:func:`check_placement` of the cue ball).
+
+    Raises:
+        InvalidPlacementError: see :func:`check_placement`.
+    """
+    check_placement(BallId.CUE, point, layout, region, table, params)
 
 
 def respot_nine(layout: Layout, table: TableSpec, params: PhysicsParams) -> Point:

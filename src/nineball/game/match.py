@@ -16,8 +16,8 @@ from dataclasses import dataclass, fields, replace
 import numpy as np
 
 from nineball.equipment import BallId
-from nineball.errors import IllegalActionError, InvalidInputError, InvalidPlacementError
-from nineball.game.layout import Point, check_cue_placement, rack
+from nineball.errors import IllegalActionError, InvalidInputError
+from nineball.game.layout import Point, check_placement, rack
 from nineball.game.noise import ExecutionNoise
 from nineball.game.position import Position
 from nineball.game.record import (
@@ -428,16 +428,7 @@ class Match:
             raise IllegalActionError("the 9 must be on the table")
         placed = {BallId(b): (float(p[0]), float(p[1])) for b, p in layout.items()}
         for ball, point in placed.items():
-            others: dict[BallId, Point] = {
-                b: p for b, p in placed.items() if b is not ball and b is not BallId.CUE
-            }
-            try:
-                check_cue_placement(point, others, CueBall.ANYWHERE, self.table, self.params)
-            except InvalidPlacementError as error:
-                said = str(error)
-                if ball is not BallId.CUE:
-                    said = said.replace("the cue ball", f"the {int(ball)}", 1)
-                raise InvalidPlacementError(said) from None
+            check_placement(ball, point, placed, CueBall.ANYWHERE, self.table, self.params)
         game = replace(
             state.game,
             phase=Phase.SHOT,
@@ -460,17 +451,9 @@ class Match:
             raise IllegalActionError("a stored match is played as the balls lie: practise instead")
         if ball not in self._position.layout:
             raise IllegalActionError(f"the {int(ball)} is not on the table")
-        layout = self._position.balls
-        others = {b: p for b, p in layout.items() if b is not ball and b is not BallId.CUE}
-        if ball is not BallId.CUE and BallId.CUE in layout:
-            others[BallId.CUE] = layout[BallId.CUE]
-        try:
-            check_cue_placement(point, others, CueBall.ANYWHERE, self.table, self.params)
-        except InvalidPlacementError as error:
-            said = str(error)
-            if ball is not BallId.CUE:
-                said = said.replace("the cue ball", f"the {int(ball)}", 1)
-            raise InvalidPlacementError(said) from None
+        check_placement(
+            ball, point, self._position.balls, CueBall.ANYWHERE, self.table, self.params
+        )
         moved = dict(self._position.layout)
         moved[ball] = (float(point[0]), float(point[1]))
         self._position = replace(self._position, layout=moved)
