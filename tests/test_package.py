@@ -67,7 +67,7 @@ def test_the_referee_imports_no_numerics_and_no_physics() -> None:
 
 
 def test_layer_contracts_hold() -> None:
-    """The import-linter contracts of pyproject.toml (the layers of style.md) are kept."""
+    """The import-linter contracts of pyproject.toml (layers: docs/development.md) are kept."""
     done = subprocess.run(
         [str(Path(sys.executable).with_name("lint-imports")), "--no-cache"],
         cwd=ROOT,

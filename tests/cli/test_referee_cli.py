@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "referee-examples.jsonl"
+EXAMPLES = Path(__file__).resolve().parents[1] / "rules" / "data" / "referee-examples.jsonl"
 
 
 def _run(data: bytes, *args: str) -> subprocess.CompletedProcess[bytes]:

@@ -1,4 +1,4 @@
-"""The public physics acceptance checks (shared/physics-checks.md), one test per check."""
+"""The physics acceptance checks (docs/physics.md, "Acceptance checks"), one test per check."""
 
 from __future__ import annotations
 

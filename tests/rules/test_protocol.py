@@ -1,4 +1,4 @@
-"""The referee protocol (shared/referee-protocol.md) through RefereeSession."""
+"""The referee protocol (docs/referee-protocol.md) through RefereeSession."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 from nineball.rules import FR, Language, RefereeSession
 
-EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "referee-examples.jsonl"
+EXAMPLES = Path(__file__).resolve().parent / "data" / "referee-examples.jsonl"
 STATE_KEYS = {
     "game",
     "score",

@@ -43,7 +43,7 @@ class BreaksOption(StrEnum):
 
 RulesArg = Annotated[
     RulesOption,
-    typer.Option("--rules", help="Rule profile: seed (default), fr or pl (see shared/rules.md)."),
+    typer.Option("--rules", help="Rule profile: seed (default), fr or pl (see docs/rules.md)."),
 ]
 LangArg = Annotated[Language, typer.Option("--lang", help="Language of the explanations.")]
 
@@ -451,7 +451,7 @@ RepeatOpt = Annotated[
 
 @app.command()
 def simulate(input_file: InputOpt = None, repeat: RepeatOpt = None) -> None:
-    """Run the physics engine on a table state: JSON in, JSON out (shared/simulate-protocol.md)."""
+    """Run the physics engine on a table state: JSON in, JSON out (docs/simulate-protocol.md)."""
     from nineball.cli.simulate import main_stdio
 
     raise typer.Exit(main_stdio(input_file, repeat))

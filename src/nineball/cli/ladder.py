@@ -226,7 +226,7 @@ def run_realism(
         "break and run": (0.17, 0.30),
     }
     table = Table(title=f"{level} v {level}: {n} games (seed {seed})")
-    for column in ("figure", "rate", "95% interval", "target (shared/realism.md)"):
+    for column in ("figure", "rate", "95% interval", "target (docs/players.md)"):
         table.add_column(column)
     for name, count in figures.items():
         low, high = wilson(count, n)

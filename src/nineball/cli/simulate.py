@@ -1,4 +1,4 @@
-"""``nineball simulate``: the physics engine's inspection port (shared/simulate-protocol.md).
+"""``nineball simulate``: the physics engine's inspection port (docs/simulate-protocol.md).
 
 Reads one JSON request (or an array of them) and writes one JSON result (or an array). A bad
 single request exits with status 2 and ``{"error": {"code": ..., "message": ...}}``; in an array,

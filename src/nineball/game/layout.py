@@ -3,7 +3,7 @@
 Racking follows clause 2, placing the cue ball in hand clauses 2 and 9, respotting the 9 D3.
 
 A layout maps each ball on the table to its centre (x, y) in m, in the table frame of
-``shared/simulate-protocol.md``. The cue ball is absent from a layout while it is in hand.
+``docs/simulate-protocol.md``. The cue ball is absent from a layout while it is in hand.
 """
 
 from __future__ import annotations

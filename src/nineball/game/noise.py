@@ -1,6 +1,6 @@
 """Execution noise: the gap between the stroke a player chooses and the stroke it plays.
 
-The computational-pool model (shared/realism.md; the FastFiz tournament setting): independent
+The computational-pool model (docs/players.md; the FastFiz tournament setting): independent
 Gaussian errors on the aim, the cue elevation, the cue speed and both tip offsets. The game
 applies it, not the player, so every player is held to the same physics.
 """

@@ -69,7 +69,7 @@ RECORD_VERSION = 1
 """The version of the format this module writes (and the newest it reads)."""
 
 Position = tuple[float, float]
-"""A ball's centre on the table, (x, y) in m, in the frame of shared/simulate-protocol.md."""
+"""A ball's centre on the table, (x, y) in m, in the frame of docs/simulate-protocol.md."""
 
 
 class InvalidRecordError(NineballError, ValueError):

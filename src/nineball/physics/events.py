@@ -12,7 +12,7 @@ __all__ = ["BallState", "Event", "EventKind"]
 
 
 class EventKind(StrEnum):
-    """The kind of an event, named as on the wire (shared/simulate-protocol.md)."""
+    """The kind of an event, named as on the wire (docs/simulate-protocol.md)."""
 
     STROKE = "stroke"
     """The cue strikes the cue ball at t = 0."""

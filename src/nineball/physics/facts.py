@@ -15,7 +15,7 @@ __all__ = ["FIRST_CONTACT_TIE", "TrajectoryFacts", "array_facts", "shot_facts"]
 
 FIRST_CONTACT_TIE = 1e-9
 """Time resolution in s: cue-ball contacts within this of the first one are a tie, which goes
-to the lowest ball (rules.md D8)."""
+to the lowest ball (docs/rules.md, D8)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

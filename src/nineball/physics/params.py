@@ -1,7 +1,7 @@
 """Physical parameters of balls, cloth and cushions (SI units, validated, frozen).
 
 Every field states its unit, its default and where the default comes from. The names are the
-ones the simulation protocol's ``params`` object accepts (shared/simulate-protocol.md).
+ones the simulation protocol's ``params`` object accepts (docs/simulate-protocol.md).
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ class PhysicsParams:
 
     spin_decel: float = 10.9
     """Deceleration of the z-spin (about the vertical axis) in rad/s^2. Default 10.9
-    (Dr. Dave: 5-15 rad/s^2; physics-checks.md reference value)."""
+    (Dr. Dave: 5-15 rad/s^2; the reference value of docs/physics.md's acceptance checks)."""
 
     e_ball: float = 0.95
     """Ball-ball coefficient of restitution (dimensionless). Default 0.95 (Dr. Dave: 0.92-0.98)."""

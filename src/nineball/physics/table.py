@@ -188,7 +188,7 @@ def nine_foot(*, pro_pockets: bool = False) -> TableSpec:
 
     Args:
         pro_pockets: 4.25 in corners and 4.875 in sides with a 1.875 in corner shelf, as on
-            the tight tables of pro events (shared/realism.md: 4-4.5 in corners).
+            the tight tables of pro events (docs/players.md: 4-4.5 in corners).
     """
     if pro_pockets:
         return TableSpec(

@@ -25,7 +25,7 @@ R = TypeVar("R")
 
 
 def _threads_off() -> None:
-    # Two cores: numeric libraries' own threads would fight the workers (shared/stack.md).
+    # Two cores: numeric libraries' own threads would fight the workers (docs/development.md).
     for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ.setdefault(name, "1")
 

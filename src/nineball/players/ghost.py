@@ -27,7 +27,7 @@ from nineball.rules import Choice, CueBall
 __all__ = ["GhostBallPlayer"]
 
 BREAK_SPEED = 9.0
-"""m/s: a firm amateur break (pros break at 9.8-11.6 m/s, shared/realism.md)."""
+"""m/s: a firm amateur break (pros break at 9.8-11.6 m/s, docs/players.md)."""
 
 
 class GhostBallPlayer:

@@ -1,6 +1,6 @@
 """The rating ladder: self-play between computer players and a Fargo-style fit.
 
-FargoRate's scale (shared/realism.md): a player rated D points above another wins a game with
+FargoRate's scale (docs/players.md): a player rated D points above another wins a game with
 probability ``1 / (1 + 2 ** (-D / 100))``; 100 points is 2:1 odds, 200 points 4:1. The fit is the
 maximum-likelihood Bradley-Terry fit on that scale (the minorize-maximize iteration of Hunter
 2004), anchored so that the naive ghost-ball player sits at :data:`GHOST_RATING`; standard errors

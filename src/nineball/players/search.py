@@ -1,6 +1,6 @@
 """The search player: geometric candidates scored by simulation under the player's own noise.
 
-The recipe of the computational-pool olympiads (PickPocket, CueCard; shared/realism.md):
+The recipe of the computational-pool olympiads (PickPocket, CueCard; docs/players.md):
 
 1. **Candidates from geometry**, for the lowest ball: direct pots aimed by the ghost ball, banks
    (one cushion, by mirroring the pocket), combinations (the lowest ball into another), kicks
@@ -81,7 +81,7 @@ def _load_break() -> BreakPlan:
 
 BREAK = _load_break()
 """The break every search level plays, chosen offline by ``tools/optimise_break.py`` under pro
-noise and shipped as ``break.json`` (pros break at 9.8-11.6 m/s, shared/realism.md). Weaker
+noise and shipped as ``break.json`` (pros break at 9.8-11.6 m/s, docs/players.md). Weaker
 levels break softer (:attr:`Level.break_speed`)."""
 
 

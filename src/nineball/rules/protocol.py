@@ -1,4 +1,4 @@
-"""The referee's line protocol (``shared/referee-protocol.md``, version 1), without any I/O.
+"""The referee's line protocol (``docs/referee-protocol.md``, version 1), without any I/O.
 
 :class:`RefereeSession` holds the match in progress and answers one request at a time: a JSON
 object in, a JSON object out. A refused request changes nothing. ``nineball referee`` wraps it
@@ -26,7 +26,7 @@ from nineball.rules.variants import SEED, RuleSet, find_variant
 __all__ = ["PROTOCOL_VERSION", "RefereeSession", "ruling_to_json", "state_to_json"]
 
 PROTOCOL_VERSION = 1
-"""The version of ``shared/referee-protocol.md`` this module speaks."""
+"""The version of ``docs/referee-protocol.md`` this module speaks."""
 
 JSONObject = dict[str, Any]
 

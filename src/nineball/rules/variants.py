@@ -1,7 +1,7 @@
 """Rule profiles: the ``seed`` default and the literal readings of the French and Polish texts.
 
 The two seed texts are translations of the same 13 clauses that differ in a few places;
-``shared/rules.md`` fixes a decision for each (D1-D14). A profile is a frozen set of options, one
+``docs/rules.md`` fixes a decision for each (D1-D14). A profile is a frozen set of options, one
 per decision where the profiles differ. Every other decision is the same in all three profiles
 and is built into the referee.
 """
@@ -39,7 +39,7 @@ class RuleSet:
 
 SEED = RuleSet(
     name="seed",
-    description="the default: the decisions of shared/rules.md where the two texts differ",
+    description="the default: the decisions of docs/rules.md where the two texts differ",
     push_out_after_foul_break=False,
     obstruction_foul_when_refereed=True,
 )
