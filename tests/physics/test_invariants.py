@@ -251,7 +251,7 @@ def test_absurd_ball_motion_and_params_are_refused() -> None:
 def test_the_simulate_command_answers_hostile_input_with_an_error(text: str) -> None:
     import io
 
-    from nineball.cli.simulate import run_simulate
+    from nineball.physics.protocol import run_simulate
 
     out = io.StringIO()
     assert run_simulate(io.StringIO(text), out) == 2
@@ -420,7 +420,7 @@ def test_a_masse_leaves_along_the_cue_and_curves_on_the_cloth(
 def test_the_simulate_command_says_when_a_shot_stops_at_max_events() -> None:
     import io
 
-    from nineball.cli.simulate import run_simulate
+    from nineball.physics.protocol import run_simulate
 
     request = {
         "balls": [{"id": 0, "r": [0.635, 0.6]}, {"id": 1, "r": [0.635, 1.6]}],

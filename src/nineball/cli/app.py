@@ -15,7 +15,7 @@ from rich.console import Console
 from nineball.cli.records import export_match, replay_record, show_stats
 from nineball.cli.referee import serve
 from nineball.cli.score import ScoreSetup, resume_scorekeeper, run_scorekeeper
-from nineball.rules import BreakRule, Language, Seat, find_variant
+from nineball.game import BreakRule, Language, Seat, find_variant
 
 app = typer.Typer(
     name="nineball",
@@ -452,9 +452,9 @@ RepeatOpt = Annotated[
 @app.command()
 def simulate(input_file: InputOpt = None, repeat: RepeatOpt = None) -> None:
     """Run the physics engine on a table state: JSON in, JSON out (docs/simulate-protocol.md)."""
-    from nineball.cli.simulate import main_stdio
+    from nineball.game import simulate_protocol
 
-    raise typer.Exit(main_stdio(input_file, repeat))
+    raise typer.Exit(simulate_protocol(input_file, repeat))
 
 
 def run(argv: list[str]) -> int:

@@ -19,6 +19,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from nineball.game import Seat
 from nineball.players.breaks import BreakResult
 from nineball.players.ladder import (
     GHOST_RATING,
@@ -29,7 +30,6 @@ from nineball.players.ladder import (
     play_pairing,
     rating_gaps,
 )
-from nineball.rules import Seat
 
 __all__ = ["rerate_ladder", "run_breaks", "run_ladder", "run_realism", "run_tournament", "wilson"]
 

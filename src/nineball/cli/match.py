@@ -11,13 +11,12 @@ from rich.live import Live
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from nineball.game import BreakRule, Language, MatchConfig, PhysicsParams, Seat
 from nineball.game.match import TABLES, Match
 from nineball.game.record import dump_record
 from nineball.game.store import Store
-from nineball.physics import PhysicsParams
 from nineball.players import Player, Turn, lag_for_break, play_match
 from nineball.players.registry import PLAYERS
-from nineball.rules import BreakRule, Language, MatchConfig, Seat
 
 __all__ = ["PLAYERS", "resume_match", "run_match"]
 

@@ -9,10 +9,10 @@ from rich.console import Console
 from rich.table import Table
 
 from nineball.errors import NineballError
+from nineball.game import Language, RulingKind
 from nineball.game.record import MatchRecord, dump_record, iter_rulings, read_record
 from nineball.game.stats import PlayerStats, compute_stats, stats_to_csv, stats_to_json
 from nineball.game.store import Store
-from nineball.rules import Language, RulingKind
 
 __all__ = ["export_match", "load_or_report", "replay_record", "show_stats"]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import BinaryIO
 
-from nineball.rules import Language, RefereeSession, RuleSet
+from nineball.game import Language, RefereeSession, RuleSet
 
 
 def serve(source: BinaryIO, sink: BinaryIO, *, rules: RuleSet, lang: Language) -> None:

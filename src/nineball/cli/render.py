@@ -9,8 +9,8 @@ from rich.console import Console
 
 from nineball.cli.records import load_or_report
 from nineball.errors import NineballError
+from nineball.game import PhysicsParams, Trajectory
 from nineball.game.match import TABLES, replay
-from nineball.physics import PhysicsParams, Trajectory
 from nineball.render import table_png, table_svg
 
 __all__ = ["render_shot"]

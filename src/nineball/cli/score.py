@@ -18,15 +18,14 @@ from rich.panel import Panel
 from rich.text import Text
 
 from nineball.errors import NineballError
-from nineball.game.record import ShotKind, ShotRecord
-from nineball.game.recorder import MatchRecorder
-from nineball.game.saved import SavedMatch
-from nineball.game.store import Store
-from nineball.rules import (
+from nineball.game import (
     VARIANTS,
     BreakRule,
     Choice,
+    Command,
+    CommandEntry,
     CueBall,
+    Entry,
     Language,
     MatchConfig,
     MatchState,
@@ -34,9 +33,14 @@ from nineball.rules import (
     RuleSet,
     Ruling,
     Seat,
+    ShotEntry,
     find_variant,
+    parse_entry,
 )
-from nineball.rules.notation import Command, CommandEntry, Entry, ShotEntry, parse_entry
+from nineball.game.record import ShotKind, ShotRecord
+from nineball.game.recorder import MatchRecorder
+from nineball.game.saved import SavedMatch
+from nineball.game.store import Store
 
 __all__ = ["ScoreSetup", "resume_scorekeeper", "run_scorekeeper"]
 

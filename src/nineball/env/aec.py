@@ -24,9 +24,9 @@ from nineball.env.spaces import (
     observation_space,
 )
 from nineball.errors import InvalidInputError
+from nineball.game import MatchConfig, Seat
 from nineball.game.match import Match
 from nineball.game.noise import TOURNAMENT_NOISE, ExecutionNoise
-from nineball.rules import MatchConfig, Seat
 
 __all__ = ["NineBallAEC", "aec_env"]
 

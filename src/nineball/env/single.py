@@ -17,11 +17,11 @@ from nineball.env.spaces import (
     observation_space,
 )
 from nineball.errors import InvalidInputError
+from nineball.game import MatchConfig, Seat
 from nineball.game.match import Match
 from nineball.game.noise import TOURNAMENT_NOISE, ExecutionNoise
 from nineball.players.play import play_turn
 from nineball.players.registry import PLAYERS, make_player
-from nineball.rules import MatchConfig, Seat
 
 __all__ = ["NineBallEnv"]
 

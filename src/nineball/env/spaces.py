@@ -36,11 +36,10 @@ from numpy.typing import NDArray
 
 from nineball.equipment import BallId
 from nineball.errors import InvalidInputError, InvalidPlacementError
+from nineball.game import Choice, CueBall, Phase, Seat, Stroke
 from nineball.game.layout import Point, check_cue_placement
 from nineball.game.match import Match, ShotReport
 from nineball.game.noise import ExecutionNoise
-from nineball.physics import Stroke
-from nineball.rules import Choice, CueBall, Phase, Seat
 
 __all__ = [
     "ACTION_SIZE",

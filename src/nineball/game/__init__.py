@@ -69,6 +69,7 @@ from nineball.physics import (
     seven_foot,
     simulate,
 )
+from nineball.physics.protocol import main_stdio as simulate_protocol
 from nineball.rules import (
     VARIANTS,
     BreakRule,
@@ -90,6 +91,7 @@ from nineball.rules import (
     Termination,
     find_variant,
 )
+from nineball.rules.notation import Command, CommandEntry, Entry, ShotEntry, parse_entry
 
 __all__ = [
     "LAG_SPOTS",
@@ -104,7 +106,10 @@ __all__ = [
     "BallState",
     "BreakRule",
     "Choice",
+    "Command",
+    "CommandEntry",
     "CueBall",
+    "Entry",
     "EventKind",
     "ExecutionNoise",
     "Explanation",
@@ -136,6 +141,7 @@ __all__ = [
     "RulingKind",
     "SavedMatch",
     "Seat",
+    "ShotEntry",
     "ShotFacts",
     "ShotKind",
     "ShotOutcome",
@@ -163,6 +169,7 @@ __all__ = [
     "load_record",
     "nine_foot",
     "obstruction_moved",
+    "parse_entry",
     "play_stroke",
     "position_before",
     "rack",
@@ -172,6 +179,7 @@ __all__ = [
     "respot_nine",
     "seven_foot",
     "simulate",
+    "simulate_protocol",
     "stats_to_csv",
     "stats_to_json",
     "stroke_limits",
