@@ -15,7 +15,7 @@ from nineball.physics import BallInput, PhysicsParams, PreparedBalls, Stroke, ni
 from nineball.physics.cue import cue_contacts
 from nineball.players import play_turn
 from nineball.players.jump import JUMP_ELEVATIONS, JUMP_SPEEDS, flights, is_hidden, jump_shots
-from nineball.players.search import LEVELS, SearchPlayer, _Search
+from nineball.players.search import LEVELS, SearchPlayer
 from nineball.rules import CueBall, Foul, MatchConfig, MatchState, Seat, ShotFacts, shoot
 
 TABLE, PARAMS = nine_foot(), PhysicsParams()
@@ -111,12 +111,12 @@ def test_a_ball_under_the_bridge_hand_rules_out_the_jump_and_the_search_knows_th
     assert all(not cue_contacts(balls, s.stroke, PARAMS) for s in found)
     # The search's referee hears of the stick or hand moving a ball (clause 11).
     player = SearchPlayer(LEVELS["pro"])
-    search = _Search(view=view, level=player.level, rng=np.random.default_rng(0))
+    search = player._search(view, np.random.default_rng(0))
     fouled = next(s.stroke for s in free if cue_contacts(balls, s.stroke, PARAMS))
-    result = player._simulate(search, crowded[BallId.CUE], fouled)
+    result = search.play(crowded[BallId.CUE], fouled)
     assert result is not None
     assert Foul.OBSTRUCTION_MOVED in result.ruling.fouls
-    level = player._simulate(search, crowded[BallId.CUE], replace(fouled, elevation=0.0))
+    level = search.play(crowded[BallId.CUE], replace(fouled, elevation=0.0))
     assert level is not None
     assert Foul.OBSTRUCTION_MOVED not in level.ruling.fouls
 

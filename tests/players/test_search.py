@@ -86,13 +86,12 @@ def test_the_corrected_aim_sends_the_ball_along_the_wanted_line(
     from nineball.equipment import PocketId
     from nineball.physics import EventKind
     from nineball.players.aim import ghost_ball, pocket_aim
-    from nineball.players.search import _Search
 
     one = (0.591, 1.186)
     layout = {BallId.CUE: cue, BallId.ONE: one, BallId.NINE: (0.3, 2.3)}
     view = _view(layout)
     player = SearchPlayer(LEVELS["pro"])
-    search = _Search(view=view, level=player.level, rng=np.random.default_rng(0))
+    search = player._search(view, np.random.default_rng(0))
     to = pocket_aim(TABLE, PocketId.SIDE_RIGHT)
     wanted = math.atan2(to[1] - one[1], to[0] - one[0])
     ghost = ghost_ball(one, to, PARAMS.radius)
@@ -106,7 +105,7 @@ def test_the_corrected_aim_sends_the_ball_along_the_wanted_line(
         v = event.states[1].v
         return abs(math.remainder(math.atan2(v[1], v[0]) - wanted, 2 * math.pi))
 
-    corrected = player._correct_aim(search, cue, naive, BallId.ONE, to)
+    corrected = search.correct_aim(cue, naive, BallId.ONE, to)
     assert error(naive) > math.radians(0.3)  # the ghost-ball aim alone is off
     assert error(corrected) < math.radians(0.03)
 
@@ -177,13 +176,14 @@ def test_pot_chance_is_a_probability_of_the_players_own_aim() -> None:
 
 def test_the_screen_takes_every_kind_in_turn() -> None:
     from nineball.physics import Stroke as S
-    from nineball.players.search import Candidate, _diverse
+    from nineball.players.candidates import diverse
+    from nineball.players.search import Candidate
 
     banks = [Candidate(kind="bank", stroke=S(speed=1.0, aim=0.0), value=0.9) for _ in range(5)]
     pots = [Candidate(kind="direct", stroke=S(speed=1.0, aim=0.0), value=0.5) for _ in range(5)]
-    picked = _diverse(banks + pots, 4)
+    picked = diverse(banks + pots, 4)
     assert [c.kind for c in picked] == ["bank", "direct", "bank", "direct"]
-    assert len(_diverse(banks, 9)) == 5
+    assert len(diverse(banks, 9)) == 5
 
 
 def test_a_push_out_is_answered_by_the_value_of_the_position() -> None:
@@ -243,11 +243,11 @@ def test_analysis_places_the_cue_ball_in_hand() -> None:
 
 
 def test_caroms_and_kisses_pot_what_they_say() -> None:
-    from nineball.players.search import _glances, _Search
+    from nineball.players.candidates import caroms, glances, pots
 
     r = PARAMS.radius
     # The 90-degree rule: the contact lies 2R from the struck ball, at right angles to the exit.
-    for contact in _glances((0.6, 1.5), (1.0, 2.2), (0.3, 1.0), r):
+    for contact in glances((0.6, 1.5), (1.0, 2.2), (0.3, 1.0), r):
         assert math.dist(contact, (0.6, 1.5)) == pytest.approx(2 * r)
         out = (1.0 - contact[0], 2.2 - contact[1])
         normal = (0.6 - contact[0], 1.5 - contact[1])
@@ -256,8 +256,8 @@ def test_caroms_and_kisses_pot_what_they_say() -> None:
     layout = {BallId.CUE: (0.5, 1.9), BallId.ONE: (0.7, 2.3), BallId.NINE: (1.16, 2.43)}
     view = _view(layout)
     player = SearchPlayer(LEVELS["max"])
-    search = _Search(view=view, level=player.level, rng=np.random.default_rng(0))
-    caroms = player._caroms(search, layout[BallId.CUE])
+    search = player._search(view, np.random.default_rng(0))
+    caroms = caroms(search, layout[BallId.CUE])
     assert caroms
     assert all(c.kind == "carom" and "off the 1" in c.target for c in caroms)
     balls = [BallInput(id=int(b), r=p) for b, p in layout.items()]
@@ -272,8 +272,8 @@ def test_caroms_and_kisses_pot_what_they_say() -> None:
     # A kiss: the 1 glances off the 5 (near the left cushion) up the table into a pocket.
     layout = {BallId.CUE: (1.05, 1.76), BallId.ONE: (0.6, 2.07), BallId.FIVE: (0.13, 1.96)}
     layout[BallId.NINE] = (0.1, 0.3)
-    search = _Search(view=_view(layout), level=player.level, rng=np.random.default_rng(0))
-    kisses = [c for c in player._pots(search, layout[BallId.CUE]) if c.kind == "kiss"]
+    search = player._search(_view(layout), np.random.default_rng(0))
+    kisses = [c for c in pots(search, layout[BallId.CUE]) if c.kind == "kiss"]
     assert all(" off the 5" in c.target for c in kisses)
     balls = [BallInput(id=int(b), r=p) for b, p in layout.items()]
     made = [

@@ -1,0 +1,380 @@
+"""How the search player values shots: simulation under its own noise, judged by the referee.
+
+A :class:`Search` is one decision in progress: the position, the level, the random generator and
+the outcomes seen. It plays a stroke through the game's step (:func:`nineball.game.play_stroke`),
+values the outcome (1 for a game won, the next shot's prospects when the player keeps the table,
+minus the opponent's when the turn passes), scores a :class:`Candidate` over noisy samples, plays
+one more ply at the top level (:meth:`Search.deepen`), and corrects a pot's aim by simulation
+(:meth:`Search.correct_aim`). Leaves are valued by geometry alone (:func:`pot_quality`).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+from nineball.equipment import BallId, PocketId
+from nineball.errors import NineballError
+from nineball.game.layout import Point
+from nineball.game.noise import ExecutionNoise
+from nineball.game.position import Position
+from nineball.game.step import ShotOutcome, play_stroke
+from nineball.physics import EventKind, Stroke
+from nineball.players.aim import cut_angle, ghost_ball, is_path_clear, pocket_aim
+from nineball.players.levels import Level
+from nineball.rules import CueBall, Seat
+
+__all__ = [
+    "MISSED",
+    "POCKET_SLACK",
+    "Candidate",
+    "Search",
+    "position_value",
+    "pot_chances",
+    "pot_quality",
+    "speed_for",
+]
+
+MISSED = -0.5
+"""The value of a missed pot: the opponent at the table, usually with a shot."""
+
+AIM_STEPS = 5
+"""Simulations at most behind one corrected aim."""
+
+AIM_TOLERANCE = math.radians(0.02)
+"""Close enough: the object ball's line within 0.02 degree (0.35 mm a metre on)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Candidate:
+    """A shot considered, and what the search found of it."""
+
+    kind: str
+    stroke: Stroke
+    target: str = ""
+    """What it tries: e.g. ``"3 in foot_left"``."""
+    value: float = 0.0
+    """Expected value in [-1, 1] (1: wins the game)."""
+    success: float = 0.0
+    """Share of samples in which the player kept the table or won."""
+    foul: float = 0.0
+    """Share of samples that fouled."""
+    safety: bool = False
+    samples: int = 0
+    """Noisy simulations behind ``value``, ``success`` and ``foul`` (0: one without noise)."""
+    ball: int = 0
+    """The ball it pots (a carom: the ball the cue ball caroms into) or plays on."""
+    pocket: str = ""
+    """The pocket it aims at (a :class:`PocketId` value; empty for kicks and safeties)."""
+    other: int = 0
+    """The second ball of a combination, kiss or carom (0: none)."""
+
+
+def speed_for(distance: float, cut: float, extra: float, travel: float = 0.5) -> float:
+    """A cue-ball speed (m/s) that sends the object ball ``distance`` m after a cut, and more.
+
+    The least speed that pots a ball, measured on the default table (corner pockets, object
+    ball 0.2-1.4 m from the pocket, cuts of 0-60 deg, the cue ball 0.3-1.5 m from the object
+    ball; root-mean-square error of the fit 0.1 m/s), is about
+    sqrt(0.125 + 0.85 distance) / cos(cut)^0.75 + 0.16 travel; the base speed is 10% above it,
+    and ``extra`` m/s is added for position.
+    """
+    least = math.sqrt(0.125 + 0.85 * distance) / max(math.cos(cut), 0.25) ** 0.75 + 0.16 * travel
+    return float(min(8.0, 1.1 * least + extra))
+
+
+POCKET_SLACK = 1.35
+"""How much wider than the mouth less a ball a pocket plays: a ball that grazes a point or a
+facing can still drop (measured against the physics on cuts of 0-45 degrees)."""
+
+
+def pot_quality(
+    view: Position, cue: Point, target: BallId, aim_sd: float = math.radians(0.125)
+) -> float:
+    """The chance in [0, 1] of the best direct pot on ``target`` from ``cue``.
+
+    For a player whose aim errs by ``aim_sd`` (rad, one standard deviation); geometry alone, no
+    simulation.
+
+    An aim error turns the object ball's line by about d / (2R cos(cut)) times as much (d: the
+    cue ball's travel to the ghost ball); the pot is made when the object ball reaches the
+    pocket within its tolerance, the mouth less a ball, narrowed as the ball comes in off the
+    pocket's axis (sharply for a side pocket), widened by :data:`POCKET_SLACK`. The error is
+    Gaussian, so the chance is an erf.
+    """
+    return max(pot_chances(view, cue, target, aim_sd).values(), default=0.0)
+
+
+def pot_chances(view: Position, cue: Point, target: BallId, aim_sd: float) -> dict[PocketId, float]:
+    """:func:`pot_quality` pocket by pocket (the pockets with a clear, makeable line)."""
+    r = view.params.radius
+    ball = view.layout[target]
+    chances: dict[PocketId, float] = {}
+    for pocket in PocketId:
+        aim = pocket_aim(view.table, pocket)
+        ghost = ghost_ball(ball, aim, r)
+        cut = cut_angle(cue, ghost, ball, aim)
+        if cut > math.radians(80):
+            continue
+        skip = (BallId.CUE, target)
+        if not (
+            is_path_clear(cue, ghost, view.layout, skip, r)
+            and is_path_clear(ball, aim, view.layout, skip, r)
+        ):
+            continue
+        d1 = math.hypot(ghost[0] - cue[0], ghost[1] - cue[1])
+        d2 = math.hypot(aim[0] - ball[0], aim[1] - ball[1])
+        # The object ball's angular error: the aim's, magnified; and a floor for throw and
+        # squirt that the aim cannot see.
+        sd = math.hypot(aim_sd * d1 / (2.0 * r * max(math.cos(cut), 0.2)), 0.2 * aim_sd)
+        cx, cy = view.table.pocket_centre(pocket)
+        axis = math.atan2(cy - aim[1], cx - aim[0])
+        off = abs(math.remainder(math.atan2(aim[1] - ball[1], aim[0] - ball[0]) - axis, math.pi))
+        side = pocket in (PocketId.SIDE_LEFT, PocketId.SIDE_RIGHT)
+        narrowing = math.cos(off) ** (3.0 if side else 1.0)
+        if narrowing <= 0.0:
+            continue
+        half = POCKET_SLACK * max(view.table.mouth(pocket) / 2.0 - r, 1e-3) * narrowing
+        tolerance = math.atan2(half, d2)
+        chances[pocket] = math.erf(tolerance / (sd * math.sqrt(2.0)))
+    return chances
+
+
+def position_value(view: Position, me: Seat, aim_sd: float) -> float:
+    """Value in [-1, 1] of a position for seat ``me`` from geometry alone (no simulation).
+
+    The next shot's chance is judged with the aim error ``aim_sd`` (rad).
+    """
+    state = view.state
+    if state.is_over:
+        return 1.0 if state.winner == me else -1.0
+    cue = view.layout.get(BallId.CUE)
+    if state.cue_ball is not CueBall.IN_PLACE or cue is None:
+        quality = 0.9  # ball in hand: nearly always a good shot
+    else:
+        quality = pot_quality(view, cue, state.lowest, aim_sd)
+    mine = state.to_act == me
+    value = 0.15 + 0.7 * quality
+    return value if mine else -value
+
+
+@dataclass(slots=True)
+class Search:
+    """One decision: the position, the budget and the outcomes seen."""
+
+    view: Position
+    level: Level
+    rng: np.random.Generator
+    noise: ExecutionNoise | None
+    """The noise the game applies to the player's strokes, sampled in the scoring."""
+    aim_sd: float
+    """The player's own aim error (rad), by which leaves are judged."""
+    simulations: int = 0
+    positions: dict[Point, Position | None] = field(default_factory=dict)
+    """The position with the cue ball at each spot tried, checked by the physics once (None:
+    the physics refuses it)."""
+
+    def at(self, cue: Point) -> Position | None:
+        """The position with the cue ball at ``cue``, ready to strike (None: refused)."""
+        if cue not in self.positions:
+            position: Position | None = replace(self.view, placed=cue)
+            try:
+                assert position is not None
+                _ = position.prepared
+            except NineballError:
+                position = None
+            self.positions[cue] = position
+        return self.positions[cue]
+
+    def play(self, cue: Point, stroke: Stroke, *, push_out: bool = False) -> ShotOutcome | None:
+        """Play a stroke from the search's position with the cue ball at ``cue``.
+
+        Returns None for a stroke the physics or the referee refuses.
+        """
+        position = self.at(cue)
+        if position is None:
+            return None
+        try:
+            outcome = play_stroke(position, stroke, push_out=push_out)
+        except NineballError:
+            return None
+        self.simulations += 1
+        return outcome
+
+    def value_of(self, outcome: ShotOutcome) -> float:
+        """The value in [-1, 1] of an outcome for the player to act."""
+        me = self.view.state.to_act
+        ruling = outcome.ruling
+        if ruling.game_over is not None:
+            return 1.0 if ruling.game_over.winner == me else -1.0
+        value = position_value(outcome.after, me, self.aim_sd)
+        if ruling.fouls:
+            value -= 0.15  # ball in hand for the opponent, and a foul counted against me
+        return value
+
+    def score(self, cue: Point, candidate: Candidate, samples: int) -> Candidate:
+        """Rate ``candidate``, pooling new outcomes with the ones it already has.
+
+        Once without noise when ``samples`` is 0, else with ``samples`` more noisy simulations.
+        """
+        noise = self.noise
+        if samples == 0 or noise is None:
+            strokes = [candidate.stroke]
+        else:
+            params = self.view.params
+            strokes = [noise.apply(candidate.stroke, self.rng, params) for _ in range(samples)]
+        me = self.view.state.to_act
+        total = kept = fouls = 0.0
+        for stroke in strokes:
+            result = self.play(cue, stroke)
+            if result is None:  # a stroke the physics refuses: as bad as a foul
+                total -= 1.0
+                fouls += 1
+                continue
+            ruling = result.ruling
+            total += self.value_of(result)
+            if ruling.fouls:
+                fouls += 1
+            elif ruling.state.to_act == me or ruling.game_over is not None:
+                kept += 1
+        n = len(strokes)
+        noisy = samples > 0 and noise is not None
+        before = candidate.samples if noisy else 0
+        weight = before + n
+        return replace(
+            candidate,
+            value=(candidate.value * before + total) / weight,
+            success=(candidate.success * before + kept) / weight,
+            foul=(candidate.foul * before + fouls) / weight,
+            samples=weight if noisy else 0,
+        )
+
+    def deepen(self, cue: Point, candidate: Candidate, samples: int) -> Candidate:
+        """One more ply: correct ``candidate``'s value by how its leaves really play.
+
+        In ``samples`` fresh noisy outcomes where the player keeps the table, the leave's value
+        by geometry is set against the value of the best next shot actually played from it;
+        the mean difference, weighted by the chance of keeping the table, corrects the value.
+        """
+        view = self.view
+        me = view.state.to_act
+        noise = self.noise
+        strokes = (
+            [candidate.stroke]
+            if noise is None
+            else [noise.apply(candidate.stroke, self.rng, view.params) for _ in range(samples)]
+        )
+        total, n = 0.0, 0
+        for stroke in strokes:
+            result = self.play(cue, stroke)
+            if result is None:
+                continue
+            ruling = result.ruling
+            if ruling.fouls or ruling.game_over is not None or ruling.state.to_act != me:
+                continue
+            after = result.after
+            total += self.next_value(after) - position_value(after, me, self.aim_sd)
+            n += 1
+        if n == 0:
+            return candidate
+        return replace(candidate, value=candidate.value + candidate.success * total / n)
+
+    def next_value(self, view: Position) -> float:
+        """The value of ``view`` (this player to shoot, the cue ball in place) by its best pot.
+
+        The pot's chance times the value of the position it leaves, and a miss otherwise.
+        """
+        me = view.state.to_act
+        cue = view.layout.get(BallId.CUE)
+        if cue is None or view.state.is_over or view.state.cue_ball is not CueBall.IN_PLACE:
+            return position_value(view, me, self.aim_sd)
+        target = view.state.lowest
+        chances = pot_chances(view, cue, target, self.aim_sd)
+        sub = Search(
+            view=view, level=self.level, rng=self.rng, noise=self.noise, aim_sd=self.aim_sd
+        )
+        ball = view.layout[target]
+        r = view.params.radius
+        best = MISSED  # nothing to pot: about as good as a miss (a safety at best)
+        for pocket in sorted(chances, key=lambda p: -chances[p])[:3]:
+            chance = chances[pocket]
+            aim = pocket_aim(view.table, pocket)
+            ghost = ghost_ball(ball, aim, r)
+            phi = math.atan2(ghost[1] - cue[1], ghost[0] - cue[0])
+            distance = math.hypot(aim[0] - ball[0], aim[1] - ball[1])
+            cut = cut_angle(cue, ghost, ball, aim)
+            travel = math.hypot(ghost[0] - cue[0], ghost[1] - cue[1])
+            base = Stroke(speed=speed_for(distance, cut, 0.0, travel), aim=phi)
+            phi = sub.correct_aim(cue, base, target, aim).aim
+            for extra in (0.2, 1.0):
+                for height in (0.0, 0.3, -0.3):
+                    speed = speed_for(distance, cut, extra, travel)
+                    stroke = Stroke(speed=speed, aim=phi, height=height)
+                    result = sub.play(cue, stroke)
+                    if result is None:
+                        continue
+                    made = sub.value_of(result)
+                    best = max(best, chance * made + (1.0 - chance) * MISSED)
+        self.simulations += sub.simulations
+        return best
+
+    def correct_aim(self, cue: Point, stroke: Stroke, ball: BallId, to: Point) -> Stroke:
+        """The aim that sends ``ball`` off toward ``to`` (corrects throw and deflection).
+
+        The object ball leaves along the line of centres at contact; turning the aim by a small
+        angle turns that line the other way, about d / (2R cos(cut)) - 1 times as much (d: the
+        cue ball's travel to the contact). Secant steps from that estimate, each checked by
+        simulation; the best aim seen is kept.
+        """
+        view = self.view
+        r = view.params.radius
+        start = view.layout[ball]
+        wanted = math.atan2(to[1] - start[1], to[0] - start[0])
+        ghost = ghost_ball(start, to, r)
+        cut = cut_angle(cue, ghost, start, to)
+        d_cue = math.hypot(ghost[0] - cue[0], ghost[1] - cue[1])
+        slope = -max(d_cue / (2.0 * r * max(math.cos(cut), 0.2)) - 1.0, 0.5)
+        best = (math.inf, stroke)
+        previous: tuple[float, float] | None = None
+        aim = stroke.aim
+        for _ in range(AIM_STEPS):
+            trial = replace(stroke, aim=aim)
+            error = self.leaving_error(cue, trial, ball, wanted)
+            if error is None:
+                break
+            if abs(error) < best[0]:
+                best = (abs(error), trial)
+            if abs(error) < AIM_TOLERANCE:
+                break
+            if previous is not None and error != previous[1] and aim != previous[0]:
+                secant = (error - previous[1]) / (aim - previous[0])
+                if secant < 0.0:  # the expected sign; otherwise keep the estimate
+                    slope = secant
+            previous = (aim, error)
+            aim -= error / slope
+        return best[1]
+
+    def leaving_error(
+        self, cue: Point, stroke: Stroke, ball: BallId, wanted: float
+    ) -> float | None:
+        """The angle (rad) by which ``ball`` leaves its first contact off ``wanted``.
+
+        None when the stroke is refused or the cue ball reaches the ball first through another.
+        """
+        position = self.at(cue)
+        if position is None:
+            return None
+        try:
+            trajectory = position.prepared.strike(stroke)
+        except NineballError:
+            return None
+        self.simulations += 1
+        for event in trajectory.events():
+            if event.kind is EventKind.BALL_BALL and ball in event.balls:
+                if BallId.CUE not in event.balls:
+                    return None  # hit by another ball first: not this shot
+                state = event.states[event.balls.index(int(ball))]
+                return math.remainder(math.atan2(state.v[1], state.v[0]) - wanted, 2 * math.pi)
+        return None

@@ -1,0 +1,147 @@
+"""The search player's levels of play and its break.
+
+A :class:`Level` is a playing strength: the execution noise the game applies to the player's
+strokes and the search's budget (docs/players.md has the calibration). The break is data, chosen
+offline by ``tools/optimise_break.py`` (:data:`BREAK`).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib.resources import files
+
+from nineball.game.noise import TOURNAMENT_NOISE, ExecutionNoise
+
+__all__ = ["BREAK", "LEVELS", "BreakPlan", "Level"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BreakPlan:
+    """A break: where the cue ball goes in the kitchen, and the stroke at the 1."""
+
+    x: float
+    """Cue ball x in m (the head string's y less 0.1 m is its y)."""
+    speed: float
+    """m/s."""
+    height: float
+    """Tip height (fraction of R): a little draw keeps the cue ball in the middle."""
+    offset: float
+    """Aim offset from the 1's centre, as a fraction of R (a fuller or thinner hit)."""
+
+
+def _load_break() -> BreakPlan:
+    data = json.loads(files("nineball.players").joinpath("break.json").read_text("utf-8"))
+    return BreakPlan(**data["plan"])
+
+
+BREAK = _load_break()
+"""The break every search level plays, chosen offline by ``tools/optimise_break.py`` under pro
+noise and shipped as ``break.json`` (pros break at 9.8-11.6 m/s, docs/players.md). Weaker
+levels break softer (:attr:`Level.break_speed`)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Level:
+    """A playing strength: execution noise and search budget."""
+
+    name: str
+    noise: ExecutionNoise
+    """The execution noise the game applies to this player's strokes."""
+    samples: int
+    """Noisy simulations per short-listed candidate (and again per finalist)."""
+    shortlist: int
+    """Candidates kept after the screening pass."""
+    screen: int = 12
+    """Candidates screened with a few noisy samples, taken in turn from each kind of shot."""
+    finalists: int = 0
+    """The best few after the shortlist pass, sampled again before choosing (0: none)."""
+    spins: tuple[float, ...] = (0.0, 0.35, -0.35)
+    """Tip heights tried on pots (stun, follow, draw)."""
+    speeds: tuple[float, ...] = (0.2, 1.2)
+    """Extra speeds in m/s tried on pots, above the speed that just gets the ball there
+    (:func:`nineball.players.evaluation.speed_for`)."""
+    lookahead: int = 0
+    """One more ply: noisy samples per finalist whose leave is judged by playing the next
+    shot (its chance and the leave after it) rather than by its geometry alone (0: none)."""
+    kinds: frozenset[str] = frozenset({"direct", "bank", "combo", "kick", "safety"})
+    """The kinds of candidate the level considers."""
+    break_speed: float | None = None
+    """The break's speed in m/s (None: the shipped plan's, :data:`BREAK`)."""
+    description: str = ""
+
+
+LEVELS: dict[str, Level] = {
+    level.name: level
+    for level in (
+        Level(
+            name="beginner",
+            noise=TOURNAMENT_NOISE.scaled(6.0),
+            samples=2,
+            shortlist=3,
+            screen=4,
+            spins=(0.0,),
+            kinds=frozenset({"direct"}),
+            break_speed=7.0,
+            description="aims at the easiest pot, shaky hands (6x tournament noise)",
+        ),
+        Level(
+            name="amateur",
+            noise=TOURNAMENT_NOISE.scaled(2.8),
+            samples=3,
+            shortlist=4,
+            screen=8,
+            spins=(0.0, 0.35),
+            kinds=frozenset({"direct", "kick"}),
+            break_speed=8.0,
+            description="pots and kicks, 2.8x tournament noise",
+        ),
+        Level(
+            name="club",
+            noise=TOURNAMENT_NOISE.scaled(2.0),
+            samples=4,
+            shortlist=5,
+            screen=12,
+            kinds=frozenset({"direct", "bank", "kick", "safety"}),
+            break_speed=9.0,
+            description="plays position and safeties, 2.0x tournament noise",
+        ),
+        Level(
+            name="advanced",
+            noise=TOURNAMENT_NOISE.scaled(1.2),
+            samples=6,
+            shortlist=6,
+            screen=18,
+            finalists=2,
+            kinds=frozenset({"direct", "bank", "combo", "kick", "safety", "jump"}),
+            break_speed=10.0,
+            description="every kind of shot, 1.2x tournament noise",
+        ),
+        Level(
+            name="pro",
+            noise=TOURNAMENT_NOISE.scaled(0.8),
+            samples=12,
+            shortlist=8,
+            screen=30,
+            kinds=frozenset({"direct", "bank", "combo", "kick", "safety", "jump"}),
+            finalists=3,
+            spins=(0.0, 0.25, 0.45, -0.25, -0.45),
+            speeds=(0.0, 0.35, 0.8, 1.5, 2.5),
+            description="every kind of shot, 0.8x tournament noise, position with speed and spin",
+        ),
+        Level(
+            name="max",
+            noise=TOURNAMENT_NOISE.scaled(0.4),
+            samples=24,
+            shortlist=12,
+            screen=48,
+            finalists=4,
+            lookahead=8,
+            kinds=frozenset({"direct", "bank", "combo", "carom", "kick", "safety", "jump"}),
+            spins=(0.0, 0.25, 0.45, -0.25, -0.45),
+            speeds=(0.0, 0.35, 0.8, 1.5, 2.5),
+            description="caroms and kisses too, one more ply, 0.4x tournament noise, widest search",
+        ),
+    )
+}
+"""The levels by name, weakest first."""
