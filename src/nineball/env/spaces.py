@@ -6,8 +6,8 @@ Actions are a Box of 8 numbers in [-1, 1]; what they mean depends on the phase:
 phase     meaning of the action
 ========  =================================================================================
 stroke    a[0] aim (-1..1 -> -pi..pi), a[1] elevation (-1..1 -> 0..30 deg), a[2] speed
-          (-1..1 -> 0.3..12 m/s), a[3] side and a[4] height (the square squeezed into a disc of
-          radius 0.45 R, inside the miscue limit);
+          (-1..1 -> 0.3 m/s..the player's limit, 12 m/s), a[3] side and a[4] height (the
+          square squeezed into a disc of 0.9 times the miscue limit, 0.45 R by default);
           with the cue ball in hand a[5], a[6] place it (-1..1 across the kitchen on the
           break, across the whole surface after a foul; moved to the nearest free spot if it
           would touch a ball)
@@ -36,7 +36,7 @@ from numpy.typing import NDArray
 
 from nineball.equipment import BallId
 from nineball.errors import InvalidInputError, InvalidPlacementError
-from nineball.game import Choice, CueBall, Phase, Seat, Stroke
+from nineball.game import Choice, CueBall, Phase, Seat, Stroke, StrokeLimits, stroke_limits
 from nineball.game.layout import Point, check_cue_placement
 from nineball.game.match import Match, ShotReport
 from nineball.game.noise import ExecutionNoise
@@ -54,10 +54,12 @@ __all__ = [
 ]
 
 ACTION_SIZE = 8
-MAX_SPEED = 12.0
 MIN_SPEED = 0.3
+"""The softest stroke an action encodes, m/s (the fastest is the player's limit)."""
 MAX_ELEVATION = math.radians(30.0)
-MAX_TIP = 0.45
+"""The steepest cue an action encodes: jumps and swerves, not massés."""
+TIP_MARGIN = 0.9
+"""The tip offsets an action encodes fill this share of the miscue limit's disc."""
 
 
 class EnvPhase(IntEnum):
@@ -106,12 +108,12 @@ def check_action(action: object) -> NDArray[np.float64]:
     return np.clip(array, -1.0, 1.0)
 
 
-def decode_stroke(action: NDArray[np.float64]) -> Stroke:
-    """The stroke encoded by a[0:5] (the tip offset squeezed into the miscue limit)."""
+def decode_stroke(action: NDArray[np.float64], limits: StrokeLimits) -> Stroke:
+    """The stroke encoded by a[0:5] (the tip offset squeezed inside the miscue limit)."""
     side, height = float(action[3]), float(action[4])
-    squeeze = MAX_TIP / max(1.0, math.hypot(side, height))
+    squeeze = TIP_MARGIN * limits.miscue_limit / max(1.0, math.hypot(side, height))
     return Stroke(
-        speed=MIN_SPEED + (MAX_SPEED - MIN_SPEED) * (action[2] + 1.0) / 2.0,
+        speed=MIN_SPEED + (limits.max_speed - MIN_SPEED) * (action[2] + 1.0) / 2.0,
         aim=math.pi * float(action[0]),
         elevation=MAX_ELEVATION * (action[1] + 1.0) / 2.0,
         side=side * squeeze,
@@ -231,7 +233,8 @@ class Turns:
             return "", None
         if match.cue_ball_in_hand:
             match.place_cue_ball(decode_placement(action, match))
-        report = match.strike(decode_stroke(action), push_out=self.push, noise=noise)
+        stroke = decode_stroke(action, stroke_limits(match.params))
+        report = match.strike(stroke, push_out=self.push, noise=noise)
         self.push = False
         self.declared = False
         return report.ruling.explanation.en, report
