@@ -54,3 +54,15 @@ def test_tied_lags_end_in_a_seeded_coin_toss() -> None:
     assert len(lags) == 3
     assert all(r.winner is None for r in lags)
     assert winner is lag_for_break(players, TABLE, PARAMS, np.random.default_rng(3))[0]
+
+
+def test_the_match_lags_from_its_own_stream() -> None:
+    from nineball.game import Match, Streams
+    from nineball.game import lag_for_break as game_lag
+
+    laggers = [GhostBallPlayer().lag, GhostBallPlayer().lag]
+    first = Match.lag(laggers, seed=11)
+    assert Match.lag(laggers, seed=11) == first  # same seed, same lag
+    # The lag is the game's lag on the match's table, drawn from the match's lag stream.
+    assert game_lag(laggers, TABLE, PARAMS, Streams(11).lag()) == first
+    assert all(result.distances[0] is not None for result in first[1])

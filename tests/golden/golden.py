@@ -18,9 +18,8 @@ from typing import Any
 import numpy as np
 
 from nineball.game import record_to_json
-from nineball.game.match import TABLES, Match, replay
-from nineball.physics import PhysicsParams
-from nineball.players import lag_for_break, play_match
+from nineball.game.match import Match, replay
+from nineball.players import play_match
 from nineball.players.analysis import analyse
 from nineball.players.play import view_of
 from nineball.players.registry import PLAYERS
@@ -45,9 +44,7 @@ def _digest(value: object) -> str:
 def play(players: tuple[str, str], race_to: int, seed: int, turns: int) -> dict[str, Any]:
     """A match as ``nineball match`` plays it (the lag, then the match), cut at ``turns``."""
     bots = [PLAYERS[name]() for name in players]
-    table, params = TABLES["9ft"](), PhysicsParams()
-    rng = np.random.default_rng(np.random.SeedSequence([seed, 0]))
-    breaker, lags = lag_for_break(bots, table, params, rng)
+    breaker, lags = Match.lag([bot.lag for bot in bots], seed=seed)
     names = (f"{players[0]} (1)", f"{players[1]} (2)")
     config = MatchConfig(players=names, race_to=race_to, first_breaker=breaker)
     match = Match(config, seed=seed, agents=players)

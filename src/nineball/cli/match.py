@@ -5,17 +5,16 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
-import numpy as np
 from rich.console import Console, Group
 from rich.live import Live
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from nineball.game import BreakRule, Language, MatchConfig, PhysicsParams, Seat
-from nineball.game.match import TABLES, Match
+from nineball.game import BreakRule, Language, MatchConfig, Seat
+from nineball.game.match import Match
 from nineball.game.record import dump_record
 from nineball.game.store import Store
-from nineball.players import Player, Turn, lag_for_break, play_match
+from nineball.players import Player, Turn, play_match
 from nineball.players.registry import PLAYERS
 
 __all__ = ["PLAYERS", "resume_match", "run_match"]
@@ -100,9 +99,7 @@ def run_match(
     date = datetime.now(UTC).isoformat(timespec="seconds")
     event = "nineball match"
     if first_breaker is None:
-        table, params = TABLES["9ft"](), PhysicsParams()
-        rng = np.random.default_rng(np.random.SeedSequence([seed, 0]))
-        first_breaker, lags = lag_for_break(bots, table, params, rng)
+        first_breaker, lags = Match.lag([bot.lag for bot in bots], seed=seed)
         tail = "" if lags[-1].winner is not None else " (lags tied: a coin toss)"
         event = f"nineball match; {names[first_breaker]} won the lag{tail}"
         console.print(event.split("; ")[1] + ".")

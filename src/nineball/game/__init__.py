@@ -13,7 +13,7 @@ need of both, so that they import nothing from either directly.
 
 from __future__ import annotations
 
-from nineball.game.lag import LAG_SPOTS, LagResult, lag, lag_spot
+from nineball.game.lag import LAG_SPOTS, Lagger, LagResult, lag, lag_for_break, lag_spot
 from nineball.game.layout import (
     PLACEMENT_CLEARANCE,
     Layout,
@@ -118,6 +118,7 @@ __all__ = [
     "GameRecord",
     "InvalidRecordError",
     "LagResult",
+    "Lagger",
     "Language",
     "Layout",
     "Match",
@@ -165,6 +166,7 @@ __all__ = [
     "fresh_seed",
     "iter_rulings",
     "lag",
+    "lag_for_break",
     "lag_spot",
     "load_record",
     "nine_foot",

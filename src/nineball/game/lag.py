@@ -6,10 +6,14 @@ that stops nearer the head cushion wins the choice of the first break.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+
+import numpy as np
 
 from nineball.equipment import BallId
 from nineball.game.layout import Point
+from nineball.game.position import Position
 from nineball.physics import (
     BallInput,
     EventKind,
@@ -19,9 +23,13 @@ from nineball.physics import (
     TableSpec,
     simulate,
 )
-from nineball.rules import Seat
+from nineball.rules import MatchState, Seat
 
-__all__ = ["LAG_SPOTS", "LagResult", "lag", "lag_spot"]
+__all__ = ["LAG_SPOTS", "LagResult", "Lagger", "lag", "lag_for_break", "lag_spot"]
+
+Lagger = Callable[[Position, np.random.Generator], Stroke]
+"""Who lags: the stroke for the cue ball of the position (alone on the table), from a
+generator (a computer player's ``lag`` method)."""
 
 LAG_SPOTS = (0.3, 0.97)
 """x (m) of each player's lag ball, seats 0 and 1, behind the head string at y = 0.5 m."""
@@ -70,3 +78,39 @@ def lag(strokes: tuple[Stroke, Stroke], table: TableSpec, params: PhysicsParams)
     else:
         winner = Seat.SECOND
     return LagResult(winner=winner, distances=(a, b))
+
+
+def lag_for_break(
+    laggers: Sequence[Lagger],
+    table: TableSpec,
+    params: PhysicsParams,
+    rng: np.random.Generator,
+    *,
+    attempts: int = 3,
+) -> tuple[Seat, list[LagResult]]:
+    """Lag for the first break (D12): up to ``attempts`` lags, then a coin toss from ``rng``.
+
+    ``laggers[0]`` lags for seat 0 from :func:`lag_spot`, ``laggers[1]`` for seat 1.
+
+    Returns:
+        The winner of the lag and every lag played.
+    """
+    results: list[LagResult] = []
+    for _ in range(attempts):
+        strokes = tuple(
+            laggers[seat](
+                Position(
+                    state=MatchState.start(),
+                    layout={BallId.CUE: lag_spot(seat)},
+                    table=table,
+                    params=params,
+                ),
+                rng,
+            )
+            for seat in Seat
+        )
+        result = lag((strokes[0], strokes[1]), table, params)
+        results.append(result)
+        if result.winner is not None:
+            return result.winner, results
+    return Seat(int(rng.integers(2))), results

@@ -10,13 +10,14 @@ through the physics reproduces every ball position bit for bit.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 
 import numpy as np
 
 from nineball.equipment import BallId
 from nineball.errors import IllegalActionError, InvalidInputError
+from nineball.game.lag import Lagger, LagResult, lag_for_break
 from nineball.game.layout import Point, check_placement, rack
 from nineball.game.noise import ExecutionNoise
 from nineball.game.position import Position
@@ -200,6 +201,28 @@ class Match:
         self._position = Position(state=self.state, layout={}, table=self.table, params=self.params)
         self._history: list[Position] = []
         self._new_rack()
+
+    @staticmethod
+    def lag(
+        laggers: Sequence[Lagger],
+        *,
+        seed: int,
+        table: str = "9ft",
+        params: PhysicsParams | None = None,
+    ) -> tuple[Seat, list[LagResult]]:
+        """The lag for the first break of the match with ``seed`` (D12), on its own table.
+
+        The lag draws from the match's lag stream (:meth:`Streams.lag`), so the same seed gives
+        the same lag; start the match with the winner as ``config.first_breaker``.
+
+        Raises:
+            InvalidInputError: an unknown table preset.
+        """
+        if table not in TABLES:
+            raise InvalidInputError(f"unknown table {table!r} (known: {', '.join(TABLES)})")
+        return lag_for_break(
+            laggers, TABLES[table](), params or PhysicsParams(), Streams(seed).lag()
+        )
 
     @classmethod
     def resume(cls, store: Store, match_id: int) -> Match:

@@ -7,14 +7,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from nineball.equipment import BallId
-from nineball.game.lag import LagResult, lag, lag_spot
+from nineball.game.lag import LagResult
+from nineball.game.lag import lag_for_break as lag_between
 from nineball.game.match import Match, ShotReport
 from nineball.game.position import Position
 from nineball.game.streams import Purpose
 from nineball.physics import PhysicsParams, TableSpec
 from nineball.players.base import Player
-from nineball.rules import MatchState, Phase, Ruling, Seat
+from nineball.rules import Phase, Ruling, Seat
 
 __all__ = ["Turn", "lag_for_break", "play_match", "play_turn", "turn_rng", "view_of"]
 
@@ -90,27 +90,5 @@ def lag_for_break(
     *,
     attempts: int = 3,
 ) -> tuple[Seat, list[LagResult]]:
-    """Lag for the first break (D12): up to ``attempts`` lags, then a coin toss from ``rng``.
-
-    Returns:
-        The winner of the lag and every lag played.
-    """
-    results: list[LagResult] = []
-    for _ in range(attempts):
-        strokes = tuple(
-            players[seat].lag(
-                Position(
-                    state=MatchState.start(),
-                    layout={BallId.CUE: lag_spot(seat)},
-                    table=table,
-                    params=params,
-                ),
-                rng,
-            )
-            for seat in Seat
-        )
-        result = lag((strokes[0], strokes[1]), table, params)
-        results.append(result)
-        if result.winner is not None:
-            return result.winner, results
-    return Seat(int(rng.integers(2))), results
+    """Computer players lag for the first break (:func:`nineball.game.lag_for_break`)."""
+    return lag_between([p.lag for p in players], table, params, rng, attempts=attempts)
