@@ -61,6 +61,7 @@ from nineball.physics import (
     EventKind,
     MotionState,
     PhysicsParams,
+    PreparedBalls,
     Stroke,
     TableSpec,
     Trajectory,
@@ -69,6 +70,7 @@ from nineball.physics import (
     seven_foot,
     simulate,
 )
+from nineball.physics.cue import cue_contacts
 from nineball.physics.protocol import main_stdio as simulate_protocol
 from nineball.rules import (
     VARIANTS,
@@ -89,6 +91,7 @@ from nineball.rules import (
     Seat,
     ShotFacts,
     Termination,
+    choose,
     find_variant,
 )
 from nineball.rules.notation import Command, CommandEntry, Entry, ShotEntry, parse_entry
@@ -133,6 +136,7 @@ __all__ = [
     "PlayerStats",
     "Point",
     "Position",
+    "PreparedBalls",
     "Purpose",
     "Racks",
     "RecordProblem",
@@ -158,7 +162,9 @@ __all__ = [
     "Trajectory",
     "check_cue_placement",
     "check_rulings",
+    "choose",
     "compute_stats",
+    "cue_contacts",
     "default_db_path",
     "dump_record",
     "eight_foot",

@@ -6,8 +6,8 @@ import math
 from collections.abc import Iterable, Mapping
 
 from nineball.equipment import BallId, PocketId
+from nineball.game import TableSpec
 from nineball.game.layout import Point
-from nineball.physics import TableSpec
 
 __all__ = ["cut_angle", "ghost_ball", "is_path_clear", "pocket_aim"]
 

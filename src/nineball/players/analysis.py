@@ -11,10 +11,10 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from nineball.equipment import BallId
+from nineball.game import Trajectory
 from nineball.game.layout import Point
 from nineball.game.position import Position
 from nineball.game.step import play_stroke
-from nineball.physics import Trajectory
 from nineball.players.search import LEVELS, Candidate, SearchPlayer
 
 __all__ = ["Analysis", "analyse", "expected_path"]

@@ -7,11 +7,10 @@ from typing import Protocol
 
 import numpy as np
 
+from nineball.game import Choice, Stroke
 from nineball.game.layout import Point
 from nineball.game.noise import ExecutionNoise
 from nineball.game.position import Position
-from nineball.physics import Stroke
-from nineball.rules import Choice
 
 __all__ = ["Decision", "Player"]
 

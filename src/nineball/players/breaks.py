@@ -6,10 +6,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from nineball.game import MatchConfig
 from nineball.game.match import Match
 from nineball.players.play import view_of
 from nineball.players.registry import make_player
-from nineball.rules import MatchConfig
 
 __all__ = ["BreakResult", "break_once"]
 

@@ -17,14 +17,13 @@ import numpy as np
 
 from nineball.equipment import BallId, PocketId
 from nineball.errors import NineballError
+from nineball.game import CueBall, EventKind, Seat, Stroke
 from nineball.game.layout import Point
 from nineball.game.noise import ExecutionNoise
 from nineball.game.position import Position
 from nineball.game.step import ShotOutcome, play_stroke
-from nineball.physics import EventKind, Stroke
 from nineball.players.aim import cut_angle, ghost_ball, is_path_clear, pocket_aim
 from nineball.players.levels import Level
-from nineball.rules import CueBall, Seat
 
 __all__ = [
     "MISSED",

@@ -16,13 +16,12 @@ import numpy as np
 
 from nineball.equipment import BallId, PocketId
 from nineball.errors import InvalidPlacementError
+from nineball.game import BallInput, Choice, CueBall, Stroke, simulate
 from nineball.game.layout import Point, check_cue_placement
 from nineball.game.noise import TOURNAMENT_NOISE, ExecutionNoise
 from nineball.game.position import Position
-from nineball.physics import BallInput, Stroke, simulate
 from nineball.players.aim import cut_angle, ghost_ball, is_path_clear, pocket_aim
 from nineball.players.base import Decision
-from nineball.rules import Choice, CueBall
 
 __all__ = ["GhostBallPlayer"]
 

@@ -32,10 +32,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from nineball.equipment import BallId, PocketId
+from nineball.game import BallInput, EventKind, PhysicsParams, PreparedBalls, Stroke, cue_contacts
 from nineball.game.layout import Point
 from nineball.game.position import Position
-from nineball.physics import BallInput, EventKind, PhysicsParams, PreparedBalls, Stroke
-from nineball.physics.cue import cue_contacts
 from nineball.players.aim import cut_angle, ghost_ball, is_path_clear, pocket_aim
 
 __all__ = [

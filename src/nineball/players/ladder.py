@@ -20,11 +20,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from nineball.game import MatchConfig, Seat
 from nineball.game.match import Match
 from nineball.players.backends import run_jobs
 from nineball.players.play import play_match
 from nineball.players.registry import make_player
-from nineball.rules import MatchConfig, Seat
 
 __all__ = [
     "GHOST_RATING",

@@ -7,14 +7,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from nineball.game import Phase, PhysicsParams, Ruling, Seat, TableSpec
 from nineball.game.lag import LagResult
 from nineball.game.lag import lag_for_break as lag_between
 from nineball.game.match import Match, ShotReport
 from nineball.game.position import Position
 from nineball.game.streams import Purpose
-from nineball.physics import PhysicsParams, TableSpec
 from nineball.players.base import Player
-from nineball.rules import Phase, Ruling, Seat
 
 __all__ = ["Turn", "lag_for_break", "play_match", "play_turn", "turn_rng", "view_of"]
 

@@ -40,10 +40,10 @@ import numpy as np
 
 from nineball.equipment import BallId, PocketId
 from nineball.errors import InvalidPlacementError
+from nineball.game import Choice, CueBall, Phase, Seat, Stroke, choose
 from nineball.game.layout import Point, check_cue_placement
 from nineball.game.noise import ExecutionNoise
 from nineball.game.position import Position
-from nineball.physics import Stroke
 from nineball.players.aim import pocket_aim
 from nineball.players.base import Decision
 from nineball.players.candidates import diverse, kicks_and_safeties, pots
@@ -56,7 +56,6 @@ from nineball.players.evaluation import (
     pot_quality,
 )
 from nineball.players.levels import BREAK, LEVELS, BreakPlan, Level
-from nineball.rules import Choice, CueBall, Phase, Seat, choose
 
 __all__ = [
     "BREAK",

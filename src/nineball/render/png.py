@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
-from nineball.physics import PhysicsParams, TableSpec
+from nineball.game import PhysicsParams, TableSpec
 from nineball.render.scene import Circle, Line, Polygon, Scene, Text, build_scene
 
 __all__ = ["scene_png", "table_png"]

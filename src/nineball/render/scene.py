@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from nineball.equipment import BallId, PocketId
-from nineball.physics import PhysicsParams, TableSpec
+from nineball.game import PhysicsParams, TableSpec
 
 __all__ = ["BALL_COLOURS", "Circle", "Line", "Polygon", "Scene", "Text", "build_scene"]
 

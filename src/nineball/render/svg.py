@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from xml.sax.saxutils import escape
 
-from nineball.physics import PhysicsParams, TableSpec
+from nineball.game import PhysicsParams, TableSpec
 from nineball.render.scene import Circle, Line, Polygon, Scene, Text, build_scene
 
 __all__ = ["scene_svg", "table_svg"]
