@@ -6,10 +6,11 @@ import math
 
 import numpy as np
 
+from nineball.game import lag_for_break
 from nineball.game.lag import lag, lag_spot
 from nineball.game.position import Position
 from nineball.physics import PhysicsParams, Stroke, nine_foot
-from nineball.players import GhostBallPlayer, lag_for_break
+from nineball.players import GhostBallPlayer
 from nineball.rules import MatchState, Seat
 
 TABLE, PARAMS = nine_foot(), PhysicsParams()
@@ -47,7 +48,7 @@ def test_the_ghost_player_lags_close_to_the_head_cushion() -> None:
 
 
 def test_tied_lags_end_in_a_seeded_coin_toss() -> None:
-    players = [GhostBallPlayer(), GhostBallPlayer()]
+    players = [GhostBallPlayer().lag, GhostBallPlayer().lag]
     winners = {lag_for_break(players, TABLE, PARAMS, np.random.default_rng(s))[0] for s in range(8)}
     assert winners == {Seat.FIRST, Seat.SECOND}
     winner, lags = lag_for_break(players, TABLE, PARAMS, np.random.default_rng(3))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from nineball.players.base import Decision, Player
 from nineball.players.ghost import GhostBallPlayer
-from nineball.players.play import Turn, lag_for_break, play_match, play_turn, turn_rng, view_of
+from nineball.players.play import Turn, play_match, play_turn, turn_rng, view_of
 from nineball.players.search import LEVELS, Candidate, Level, SearchPlayer
 
 __all__ = [
@@ -16,7 +16,6 @@ __all__ = [
     "Player",
     "SearchPlayer",
     "Turn",
-    "lag_for_break",
     "play_match",
     "play_turn",
     "turn_rng",

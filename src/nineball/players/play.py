@@ -7,15 +7,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from nineball.game import Phase, PhysicsParams, Ruling, Seat, TableSpec
-from nineball.game.lag import LagResult
-from nineball.game.lag import lag_for_break as lag_between
+from nineball.game import Phase, Ruling
 from nineball.game.match import Match, ShotReport
 from nineball.game.position import Position
 from nineball.game.streams import Purpose
 from nineball.players.base import Player
 
-__all__ = ["Turn", "lag_for_break", "play_match", "play_turn", "turn_rng", "view_of"]
+__all__ = ["Turn", "play_match", "play_turn", "turn_rng", "view_of"]
 
 
 def view_of(match: Match) -> Position:
@@ -79,15 +77,3 @@ def play_match(
         turn = play_turn(match, players[match.state.to_act], rng)
         if on_turn is not None:
             on_turn(turn)
-
-
-def lag_for_break(
-    players: Sequence[Player],
-    table: TableSpec,
-    params: PhysicsParams,
-    rng: np.random.Generator,
-    *,
-    attempts: int = 3,
-) -> tuple[Seat, list[LagResult]]:
-    """Computer players lag for the first break (:func:`nineball.game.lag_for_break`)."""
-    return lag_between([p.lag for p in players], table, params, rng, attempts=attempts)
