@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
-from nineball.errors import InvalidInputError, InvalidPlacementError
+from nineball.errors import InvalidInputError, InvalidPlacementError, ProtocolError
 from nineball.physics import (
     BallInput,
     BallState,
@@ -40,7 +40,7 @@ _BALL_KEYS = frozenset({"id", "r", "v", "w"})
 _STROKE_KEYS = frozenset({"speed", "aim_deg", "elevation_deg", "side", "height"})
 
 
-class SimulateError(Exception):
+class SimulateError(ProtocolError):
     """A request that cannot be simulated, with its protocol error code."""
 
     def __init__(self, code: str, message: str) -> None:
