@@ -9,7 +9,7 @@ BIN := $(VENV)/bin
 export NUMBA_CACHE_DIR ?= $(CURDIR)/.cache/numba
 LINTED := $(wildcard src tests benchmarks tools)
 
-.PHONY: play test lint typecheck layers pytest bench clean chromium
+.PHONY: play test lint typecheck layers pytest bench clean chromium i18n
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,11 @@ test: $(VENV)/.installed-dev chromium
 	$(BIN)/pytest --cov --cov-report=term $(PYTEST_ARGS)
 	# the referee (rules/) must be fully covered, branches included
 	$(BIN)/coverage report --include='*/nineball/rules/*' --fail-under=100
+
+# The gettext catalogs (the referee's explanations, the page's strings): extract the templates,
+# update the .po files from them, compile the .mo files. Commit all three kinds of file.
+i18n: $(VENV)/.installed-dev
+	$(BIN)/python tools/i18n.py
 
 bench: $(VENV)/.installed-dev
 	$(BIN)/python benchmarks/physics_vs_pooltool.py

@@ -207,9 +207,19 @@ def test_match_state_start_defaults() -> None:
 
 
 def test_explanation_languages() -> None:
-    text = Explanation(en="a", fr="b", pl="c")
-    assert [text.text(lang) for lang in Language] == ["a", "b", "c"]
-    assert text.text("fr") == "b"
+    config = MatchConfig(players=("Ann", "Bob"))
+    text = shoot(start_match(config), ShotFacts.of(first_contact=1, pocketed=[0, 3])).explanation
+    assert isinstance(text, Explanation)
+    assert [text.text(lang) for lang in Language] == [text.en, text.fr, text.pl]
+    assert text.en == (
+        "Foul on the break: the cue ball was pocketed (clauses 3b and 6). "
+        "Bob has the cue ball in hand anywhere on the table (clause 6)."
+    )
+    assert text.text("fr") == (
+        "Faute au bris : la blanche a été empochée (règles 3b et 6). "
+        "Bob a la blanche en main n'importe où sur la table (règle 6)."
+    )
+    assert text.pl.startswith("Faul przy rozbiciu: biała bila wpadła do łuzy (punkty 3b i 6). ")
     with pytest.raises(ValueError, match="'de'"):
         text.text("de")
 

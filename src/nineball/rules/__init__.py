@@ -1,7 +1,9 @@
 """The nine-ball referee: pure standard library, it knows nothing of physics.
 
 It takes what happened on a stroke (:class:`ShotFacts`) and rules on it (:class:`Ruling`),
-citing the clause of the seed texts, in English, French or Polish. State is immutable: every
+citing the clauses of the seed texts (:class:`Clause`). The explanation of a ruling is decided
+once, as messages (:class:`Message`: a :class:`Text` and its arguments), and rendered in English,
+French or Polish from gettext catalogs (:mod:`nineball.rules.message`). State is immutable: every
 function returns a new :class:`MatchState` inside the ruling, or raises and changes nothing.
 
 >>> from nineball.rules import ShotFacts, shoot, start_match
@@ -15,9 +17,11 @@ Player 1 keeps shooting and may push out (clause 5).
 
 from __future__ import annotations
 
+from nineball.rules.clauses import Clause
 from nineball.rules.explain import explain
 from nineball.rules.facts import ShotFacts
 from nineball.rules.fouls import Foul
+from nineball.rules.message import Message
 from nineball.rules.protocol import RefereeSession
 from nineball.rules.referee import choose, forfeit, legal_actions, shoot, start_match
 from nineball.rules.ruling import Explanation, Language, Ruling, RulingKind
@@ -34,6 +38,7 @@ from nineball.rules.state import (
     Seat,
     Termination,
 )
+from nineball.rules.texts import Text
 from nineball.rules.variants import FR, PL, SEED, VARIANTS, RuleSet, find_variant
 
 __all__ = [
@@ -44,6 +49,7 @@ __all__ = [
     "Action",
     "BreakRule",
     "Choice",
+    "Clause",
     "CueBall",
     "Explanation",
     "Foul",
@@ -52,6 +58,7 @@ __all__ = [
     "Language",
     "MatchConfig",
     "MatchState",
+    "Message",
     "Phase",
     "RefereeSession",
     "RuleSet",
@@ -60,6 +67,7 @@ __all__ = [
     "Seat",
     "ShotFacts",
     "Termination",
+    "Text",
     "choose",
     "explain",
     "find_variant",

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from nineball.rules.clauses import Clause
+
 __all__ = ["Foul"]
 
 
@@ -40,17 +42,40 @@ class Foul(StrEnum):
 
     @property
     def clause(self) -> int:
-        """The clause (1-13) of the seed texts that defines this foul."""
-        return _CLAUSES[self]
+        """The number (1-13) of the clause of the seed texts that defines this foul."""
+        return _DEFINED_BY[self].number
+
+    def clauses(self, *, on_break: bool) -> tuple[Clause, ...]:
+        """The clauses a ruling cites for this foul, on the break or on any other stroke.
+
+        On the break, the part of clause 3 that names the foul comes first, then the clause
+        that defines it on any stroke:
+
+        >>> [str(c) for c in Foul.CUE_BALL_POCKETED.clauses(on_break=True)]
+        ['3b', '6']
+        >>> [str(c) for c in Foul.CUE_BALL_POCKETED.clauses(on_break=False)]
+        ['6']
+        """
+        defined = _DEFINED_BY[self]
+        on_the_break = _ON_THE_BREAK.get(self) if on_break else None
+        return (defined,) if on_the_break is None else (on_the_break, defined)
 
 
-_CLAUSES: dict[Foul, int] = {
-    Foul.ILLEGAL_BREAK: 3,
-    Foul.CUE_BALL_POCKETED: 6,
-    Foul.CUE_BALL_OFF_TABLE: 10,
-    Foul.OBJECT_BALL_OFF_TABLE: 10,
-    Foul.NO_CONTACT: 7,
-    Foul.WRONG_BALL_FIRST: 7,
-    Foul.NO_RAIL: 8,
-    Foul.OBSTRUCTION_MOVED: 11,
+_DEFINED_BY: dict[Foul, Clause] = {
+    Foul.ILLEGAL_BREAK: Clause.BREAK_REQUIREMENT,
+    Foul.CUE_BALL_POCKETED: Clause.FOULS,
+    Foul.CUE_BALL_OFF_TABLE: Clause.OFF_TABLE,
+    Foul.OBJECT_BALL_OFF_TABLE: Clause.OFF_TABLE,
+    Foul.NO_CONTACT: Clause.WRONG_BALL,
+    Foul.WRONG_BALL_FIRST: Clause.WRONG_BALL,
+    Foul.NO_RAIL: Clause.RAIL,
+    Foul.OBSTRUCTION_MOVED: Clause.JUMP_AND_MASSE,
 }
+"""The clause that makes each foul a foul (clause 3a only ever applies on the break)."""
+
+_ON_THE_BREAK: dict[Foul, Clause] = {
+    Foul.CUE_BALL_POCKETED: Clause.BREAK_FOUL,
+    Foul.CUE_BALL_OFF_TABLE: Clause.BREAK_FOUL,
+    Foul.OBJECT_BALL_OFF_TABLE: Clause.BREAK_OFF_TABLE,
+}
+"""The part of clause 3 that names a foul on the break, where it has one of its own."""

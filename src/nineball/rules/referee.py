@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from nineball.equipment import BallId
 from nineball.errors import IllegalActionError, InvalidShotError
-from nineball.rules.explain import Decision, DecisionKind, explain
+from nineball.rules.explain import Judgement, JudgementKind, explain
 from nineball.rules.facts import ShotFacts
 from nineball.rules.fouls import Foul
 from nineball.rules.ruling import Ruling, RulingKind
@@ -225,8 +225,8 @@ def shoot(state: MatchState, facts: ShotFacts, *, push_out: bool = False) -> Rul
         next_game = replace(next_game, on_table=on_table, consecutive_fouls=counts)
         after = replace(state, game=next_game)
 
-    decision = Decision(
-        kind=DecisionKind(kind.value),
+    judgement = Judgement(
+        kind=JudgementKind(kind.value),
         config=state.config,
         actor=shooter,
         facts=facts,
@@ -246,7 +246,7 @@ def shoot(state: MatchState, facts: ShotFacts, *, push_out: bool = False) -> Rul
         respotted=respotted,
         warning=warning,
         game_over=game_over,
-        explanation=explain(decision),
+        explanation=explain(judgement),
         state=after,
     )
 
@@ -264,8 +264,8 @@ def choose(state: MatchState, choice: Choice) -> Ruling:
     chooser = game.shooter
     shooter = chooser if choice is Choice.SHOOT else chooser.other
     after = replace(state, game=replace(game, shooter=shooter, phase=Phase.SHOT))
-    decision = Decision(
-        kind=DecisionKind.CHOOSE_SHOOT if choice is Choice.SHOOT else DecisionKind.CHOOSE_PASS,
+    judgement = Judgement(
+        kind=JudgementKind.CHOOSE_SHOOT if choice is Choice.SHOOT else JudgementKind.CHOOSE_PASS,
         config=state.config,
         actor=chooser,
         lowest=game.lowest,
@@ -279,7 +279,7 @@ def choose(state: MatchState, choice: Choice) -> Ruling:
         respotted=(),
         warning=False,
         game_over=None,
-        explanation=explain(decision),
+        explanation=explain(judgement),
         state=after,
     )
 
@@ -298,8 +298,8 @@ def forfeit(state: MatchState, seat: Seat) -> Ruling:
         breaker=state.game.breaker,
     )
     after = _end_game(state, game_over)
-    decision = Decision(
-        kind=DecisionKind.FORFEIT,
+    judgement = Judgement(
+        kind=JudgementKind.FORFEIT,
         config=state.config,
         actor=seat,
         lowest=state.game.lowest,
@@ -314,6 +314,6 @@ def forfeit(state: MatchState, seat: Seat) -> Ruling:
         respotted=(),
         warning=False,
         game_over=game_over,
-        explanation=explain(decision),
+        explanation=explain(judgement),
         state=after,
     )

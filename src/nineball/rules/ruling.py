@@ -7,40 +7,50 @@ from enum import StrEnum
 
 from nineball.equipment import BallId
 from nineball.rules.fouls import Foul
+from nineball.rules.message import Language, Message, render
 from nineball.rules.state import CueBall, GameOver, MatchState, Phase, Seat
 
 __all__ = ["Explanation", "Language", "Ruling", "RulingKind"]
 
 
-class Language(StrEnum):
-    """A language the referee speaks."""
-
-    EN = "en"
-    FR = "fr"
-    PL = "pl"
-
-
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Explanation:
-    """One ruling explained in each language, in one or two sentences naming the clauses."""
+    """One ruling explained: one or two sentences, in no language until asked for one.
 
-    en: str
-    fr: str
-    pl: str
+    The first sentence says what happened on the stroke, the second what follows from it; each
+    names the clauses it applies. :meth:`text` renders them from the gettext catalogs.
+    """
+
+    sentences: tuple[Message, ...]
+    """The sentences, as messages."""
 
     def text(self, lang: Language | str) -> str:
-        """The explanation in ``lang`` (``en``, ``fr`` or ``pl``).
+        """The explanation in ``lang`` (``en``, ``fr`` or ``pl``), each sentence capitalised.
 
         Raises:
             ValueError: an unknown language.
         """
-        match Language(lang):
-            case Language.EN:
-                return self.en
-            case Language.FR:
-                return self.fr
-            case _:  # Language.PL
-                return self.pl
+        language = Language(lang)
+        return " ".join(_capitalise(render(s, language)) for s in self.sentences)
+
+    @property
+    def en(self) -> str:
+        """The explanation in English."""
+        return self.text(Language.EN)
+
+    @property
+    def fr(self) -> str:
+        """The explanation in French."""
+        return self.text(Language.FR)
+
+    @property
+    def pl(self) -> str:
+        """The explanation in Polish."""
+        return self.text(Language.PL)
+
+
+def _capitalise(sentence: str) -> str:
+    return sentence[:1].upper() + sentence[1:]
 
 
 class RulingKind(StrEnum):

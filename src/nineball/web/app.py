@@ -10,6 +10,7 @@ Routes:
   secret tokens of its seats. Tokens travel in request bodies and URL fragments only, never in
   a URL the server sees, so no access log ever holds one.
 - ``GET /api/matches``, ``GET /api/matches/{id}``, ``GET /api/stats``: the history.
+- ``GET /i18n/{lang}.json``: the page's own strings in ``lang`` (see :mod:`nineball.web.i18n`).
 - ``WS /ws``: the match (see :mod:`nineball.web.protocol`); the first message is ``join``.
 
 A connection holds the id of its match, not the match: every message fetches the session from
@@ -36,6 +37,7 @@ from nineball.game.record import record_to_json
 from nineball.game.stats import compute_stats
 from nineball.physics import BallInput, Stroke, simulate
 from nineball.rules import MatchConfig, Seat, find_variant
+from nineball.web.i18n import page_strings
 from nineball.web.protocol import Message, ProtocolError, parse_message
 from nineball.web.session import (
     DEFAULT_IDLE_SECONDS,
@@ -198,6 +200,13 @@ def create_app(
     @app.get("/")
     async def index() -> FileResponse:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/i18n/{lang}.json", response_model=None)
+    async def strings(lang: str) -> JSONResponse | dict[str, str]:
+        try:
+            return page_strings(lang)
+        except ValueError as error:
+            return JSONResponse({"error": str(error)}, status_code=404)
 
     @app.get("/api/levels")
     async def levels() -> dict[str, list[str]]:

@@ -1,0 +1,115 @@
+"""The page's strings: the ``web`` gettext catalogs and the endpoint that serves them."""
+
+from __future__ import annotations
+
+import io
+import re
+import string
+from pathlib import Path
+
+import pytest
+from babel.messages.mofile import read_mo as babel_read_mo
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from fastapi.testclient import TestClient
+
+from nineball.rules import Foul
+from nineball.web.app import STATIC
+from nineball.web.i18n import DOMAIN, LANGS, LOCALE, page_strings, read_mo
+from tests.rules.test_catalogs import load_tool
+
+ENGLISH = page_strings("en")
+
+
+def _po(lang: str) -> Path:
+    return LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def _placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_mo_files_are_the_compiled_po_files(lang: str) -> None:
+    with _po(lang).open("rb") as file:
+        catalog = read_po(file, locale=lang, domain=DOMAIN)
+    out = io.BytesIO()
+    write_mo(out, catalog, use_fuzzy=False)
+    assert _po(lang).with_suffix(".mo").read_bytes() == out.getvalue()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_string_is_translated_with_the_same_placeholders(lang: str) -> None:
+    strings = page_strings(lang)
+    assert set(strings) == set(ENGLISH)
+    for key, text in strings.items():
+        assert text.strip(), key
+        assert _placeholders(text) == _placeholders(ENGLISH[key]), key
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_reader_agrees_with_babel(lang: str) -> None:
+    data = _po(lang).with_suffix(".mo").read_bytes()
+    babel = {m.id: m.string for m in babel_read_mo(io.BytesIO(data)) if m.id}
+    assert read_mo(data) == babel
+
+
+def test_the_reader_refuses_what_is_not_a_catalog() -> None:
+    with pytest.raises(ValueError, match="not a gettext catalog"):
+        read_mo(b"<html></html> and more bytes")
+    with pytest.raises(ValueError, match="unknown language 'de'"):
+        page_strings("de")
+    referee = LOCALE.parents[1] / "rules/locale/pl/LC_MESSAGES/nineball.mo"
+    with pytest.raises(ValueError, match="no plural forms, got 'Legal break"):
+        read_mo(referee.read_bytes())
+
+
+def test_the_reader_reads_both_byte_orders() -> None:
+    little = (LOCALE / "fr/LC_MESSAGES/web.mo").read_bytes()
+    count, originals, translations = (
+        int.from_bytes(little[i : i + 4], "little") for i in (8, 12, 16)
+    )
+    words = bytearray(little)
+    for start in (0, 4, 8, 12, 16, 20, 24):
+        words[start : start + 4] = little[start : start + 4][::-1]
+    for table in (originals, translations):
+        for at in range(table, table + 8 * count, 4):
+            words[at : at + 4] = little[at : at + 4][::-1]
+    assert read_mo(bytes(words)) == read_mo(little)
+
+
+def test_the_template_is_made_from_the_english_catalog() -> None:
+    tool = load_tool()
+    with (LOCALE / f"{DOMAIN}.pot").open("rb") as file:
+        committed = read_po(file, domain=DOMAIN)
+    # Comments are compared as text: the .pot wraps long ones.
+    assert [(m.id, " ".join(m.auto_comments)) for m in committed if m.id] == [
+        (m.id, " ".join(m.auto_comments)) for m in tool.web_template() if m.id
+    ]
+
+
+def test_every_key_the_page_uses_is_in_the_catalogs() -> None:
+    page = (STATIC / "index.html").read_text(encoding="utf-8")
+    script = (STATIC / "main.js").read_text(encoding="utf-8")
+    used = set(re.findall(r'data-i18n="([^"]+)"', page)) | set(
+        re.findall(r'\bt\("([^"]+)"\)', script)
+    )
+    used |= {f"foul.{foul.value}" for foul in Foul}
+    used |= {f"help.{tool}" for tool in ("first", "pocket", "rail", "off")}
+    assert len(used) > 100
+    assert used <= set(ENGLISH)
+
+
+@pytest.mark.parametrize(("lang", "shoot"), [("en", "Shoot"), ("fr", "Jouer"), ("pl", "Uderz")])
+def test_the_strings_are_served_as_json(client: TestClient, lang: str, shoot: str) -> None:
+    reply = client.get(f"/i18n/{lang}.json")
+    assert reply.status_code == 200
+    assert reply.headers["content-type"] == "application/json"
+    assert reply.json() == page_strings(lang)
+    assert reply.json()["shoot"] == shoot
+
+
+def test_an_unknown_language_is_not_found(client: TestClient) -> None:
+    reply = client.get("/i18n/de.json")
+    assert reply.status_code == 404
+    assert "unknown language 'de'" in reply.json()["error"]
