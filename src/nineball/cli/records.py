@@ -9,7 +9,9 @@ from rich.console import Console
 from rich.table import Table
 
 from nineball.errors import NineballError
-from nineball.game.record import MatchRecord, dump_record, iter_rulings, read_record
+from nineball.game.record import MatchRecord, dump_record
+from nineball.game.record_read import read_record
+from nineball.game.rulings import iter_rulings
 from nineball.game.stats import PlayerStats, compute_stats, stats_to_csv, stats_to_json
 from nineball.game.store import Store
 from nineball.rules import Language, RulingKind

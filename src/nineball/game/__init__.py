@@ -15,12 +15,11 @@ from nineball.game.record import (
     ShotKind,
     ShotRecord,
     StrokeRecord,
-    check_rulings,
     dump_record,
-    load_record,
-    read_record,
     record_to_json,
 )
+from nineball.game.record_read import load_record, read_record
+from nineball.game.rulings import check_rulings
 
 __all__ = [
     "RECORD_FORMAT",

@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from nineball.equipment import BallId
-from nineball.game.record import GameRecord, MatchRecord, Position, ShotKind, ShotRecord, rule
+from nineball.game.record import GameRecord, MatchRecord, Position, ShotKind, ShotRecord
+from nineball.game.rulings import rule
 from nineball.rules import MatchConfig, MatchState, Ruling, start_match
 
 __all__ = ["MatchRecorder"]

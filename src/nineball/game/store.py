@@ -22,14 +22,8 @@ from typing import Any
 import platformdirs
 
 from nineball.errors import InvalidInputError
-from nineball.game.record import (
-    GameRecord,
-    MatchRecord,
-    ShotRecord,
-    load_record,
-    record_to_json,
-    shot_to_json,
-)
+from nineball.game.record import GameRecord, MatchRecord, ShotRecord, record_to_json, shot_to_json
+from nineball.game.record_read import load_record
 from nineball.rules import GameOver, Seat
 
 __all__ = ["DB_ENV", "MatchSummary", "Store", "default_db_path"]
