@@ -1,9 +1,14 @@
 """The game: where the referee and the physics meet (racks, strokes, matches, records, storage).
 
 This is the only package that imports both :mod:`nineball.rules` and :mod:`nineball.physics`.
+The record reader (:func:`read_record`, :func:`load_record`) is loaded
+on first use: it brings pydantic, which the programs that only play and write need not import.
 """
 
 from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
 
 from nineball.game.record import (
     RECORD_FORMAT,
@@ -18,8 +23,10 @@ from nineball.game.record import (
     dump_record,
     record_to_json,
 )
-from nineball.game.record_read import load_record, read_record
 from nineball.game.rulings import check_rulings
+
+if TYPE_CHECKING:
+    from nineball.game.record_read import load_record, read_record
 
 __all__ = [
     "RECORD_FORMAT",
@@ -37,3 +44,20 @@ __all__ = [
     "read_record",
     "record_to_json",
 ]
+
+_LAZY = {
+    "load_record": "nineball.game.record_read",
+    "read_record": "nineball.game.record_read",
+}
+"""The names loaded on first use, and their modules."""
+
+
+def __getattr__(name: str) -> object:
+    """The record reader's names, imported on first use.
+
+    Raises:
+        AttributeError: ``name`` is not one of them.
+    """
+    if name in _LAZY:
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

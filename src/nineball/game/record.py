@@ -8,6 +8,8 @@ round-trips exactly). The format is described field by field in ``docs/record-fo
 This module holds the record's values (frozen dataclasses that the rest of the code uses) and
 the writer. The rest of the record lives beside it:
 
+* :mod:`nineball.game.record_models`: the pydantic models of the JSON record, and the
+  translation of their errors into :class:`RecordProblem`;
 * :mod:`nineball.game.record_read`: :func:`~nineball.game.record_read.read_record` (lenient:
   every problem with its place in the file, a JSON path such as
   ``$.games[0].shots[3].stroke.speed``) and :func:`~nineball.game.record_read.load_record`
