@@ -1,7 +1,7 @@
 """The game: where the referee and the physics meet (racks, strokes, matches, records, storage).
 
 This is the only package that imports both :mod:`nineball.rules` and :mod:`nineball.physics`.
-The record reader (:func:`read_record`, :func:`load_record`) is loaded
+The record reader (:func:`read_record`, :func:`load_record`, :func:`record_schema`) is loaded
 on first use: it brings pydantic, which the programs that only play and write need not import.
 """
 
@@ -26,6 +26,7 @@ from nineball.game.record import (
 from nineball.game.rulings import check_rulings
 
 if TYPE_CHECKING:
+    from nineball.game.record_models import record_schema
     from nineball.game.record_read import load_record, read_record
 
 __all__ = [
@@ -42,12 +43,14 @@ __all__ = [
     "dump_record",
     "load_record",
     "read_record",
+    "record_schema",
     "record_to_json",
 ]
 
 _LAZY = {
     "load_record": "nineball.game.record_read",
     "read_record": "nineball.game.record_read",
+    "record_schema": "nineball.game.record_models",
 }
 """The names loaded on first use, and their modules."""
 

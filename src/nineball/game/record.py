@@ -3,13 +3,14 @@
 A record holds who played, under which rules, the seed, every rack and every stroke with its
 parameters, the facts the physics saw and the referee's ruling. Replaying a record through the
 physics reproduces every ball position bit for bit (floats are written with ``repr``, which
-round-trips exactly). The format is described field by field in ``docs/record-format.md``.
+round-trips exactly). The format is described field by field in ``docs/record-format.md`` and
+published as a JSON Schema in ``docs/record.schema.json``.
 
 This module holds the record's values (frozen dataclasses that the rest of the code uses) and
 the writer. The rest of the record lives beside it:
 
-* :mod:`nineball.game.record_models`: the pydantic models of the JSON record, and the
-  translation of their errors into :class:`RecordProblem`;
+* :mod:`nineball.game.record_models`: the pydantic models of the JSON record, the JSON Schema
+  made from them, and the translation of their errors into :class:`RecordProblem`;
 * :mod:`nineball.game.record_read`: :func:`~nineball.game.record_read.read_record` (lenient:
   every problem with its place in the file, a JSON path such as
   ``$.games[0].shots[3].stroke.speed``) and :func:`~nineball.game.record_read.load_record`

@@ -1,4 +1,4 @@
-"""The JSON record as pydantic models: what every field of the format may hold.
+"""The JSON record as pydantic models: what every field may hold, and the JSON Schema of it.
 
 There is one model for each object of the format (``docs/record-format.md``): the match, a game,
 an entry of each kind (stroke, choice, forfeit), a stroke, the facts and a result. The models are
@@ -17,6 +17,9 @@ entries: a JSON path to the bad value and a message that names the field or the 
 format's own types (a player, a ball, a position, ...) carry their message in the model
 (:class:`_Expect`, a pydantic custom error), so a bad position is reported once, at the
 position, and not once for each coordinate.
+
+:func:`record_schema` is the JSON Schema that the models define. ``docs/record.schema.json`` is
+that schema, written by ``python tools/record_schema.py``; a test checks that the two are equal.
 """
 
 from __future__ import annotations
@@ -26,9 +29,10 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler, Strict
+from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue
 from pydantic_core import CoreSchema, ErrorDetails, core_schema
 
 from nineball.game.record import RECORD_FORMAT, RECORD_VERSION, RecordProblem, ShotKind
@@ -44,7 +48,9 @@ __all__ = [
     "ResultModel",
     "StrokeEntryModel",
     "StrokeModel",
+    "dump_schema",
     "problems_of",
+    "record_schema",
 ]
 
 _PROBLEM = "record"
@@ -371,3 +377,48 @@ def _problem(error: ErrorDetails) -> RecordProblem:
 def problems_of(errors: Iterable[ErrorDetails]) -> list[RecordProblem]:
     """Pydantic's errors (``ValidationError.errors()``) as problems of the record, in order."""
     return [_problem(error) for error in errors]
+
+
+# ---------------------------------------------------------------------------------- schema
+
+
+class _Schema(GenerateJsonSchema):
+    """Pydantic's JSON Schema, tidied for publication.
+
+    No title on each field (the description says it all); no ``"default": null`` on a field that
+    refuses null (it is left out, not null, when absent); and the keys of a map of balls are
+    only ball numbers (``additionalProperties`` false beside the pattern of its keys).
+    """
+
+    def field_title_should_be_set(self, schema: Any) -> bool:
+        """Never: the fields have descriptions."""
+        return False
+
+    def default_schema(self, schema: core_schema.WithDefaultSchema) -> JsonSchemaValue:
+        """A field's schema with its default, unless it is a null the field refuses."""
+        json_schema = super().default_schema(schema)
+        if json_schema.get("default", "") is None and schema["schema"]["type"] != "nullable":
+            del json_schema["default"]
+        return json_schema
+
+    def dict_schema(self, schema: core_schema.DictSchema) -> JsonSchemaValue:
+        """A map, closed to the keys its pattern allows."""
+        json_schema = super().dict_schema(schema)
+        if "patternProperties" in json_schema:
+            json_schema["additionalProperties"] = False
+        return json_schema
+
+
+def record_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a record, as the models define it."""
+    schema = MatchModel.model_json_schema(schema_generator=_Schema)
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        **schema,
+        "title": f"nineball match record, version {RECORD_VERSION}",
+    }
+
+
+def dump_schema() -> str:
+    """The JSON Schema of a record as the text of ``docs/record.schema.json``."""
+    return json.dumps(record_schema(), ensure_ascii=False, indent=2) + "\n"
