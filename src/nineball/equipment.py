@@ -1,4 +1,4 @@
-"""The names of the equipment shared by every layer: balls and pockets.
+"""The names of the equipment shared by every layer: balls, pockets and points on the table.
 
 Standard library only: the referee and the physics both import this module.
 """
@@ -7,7 +7,11 @@ from __future__ import annotations
 
 from enum import IntEnum, StrEnum
 
-__all__ = ["OBJECT_BALLS", "BallId", "PocketId"]
+__all__ = ["OBJECT_BALLS", "BallId", "PocketId", "Point"]
+
+Point = tuple[float, float]
+"""A point of the table, a ball's centre: (x, y) in m, in the table frame of
+docs/simulate-protocol.md (origin at the head-left corner of the cushion noses)."""
 
 
 class BallId(IntEnum):

@@ -10,7 +10,8 @@ from rich.table import Table
 
 from nineball.errors import NineballError
 from nineball.game import Language, RulingKind
-from nineball.game.record import MatchRecord, dump_record, iter_rulings, read_record
+from nineball.game.record import MatchRecord, dump_record
+from nineball.game.rulings import iter_rulings
 from nineball.game.stats import PlayerStats, compute_stats, stats_to_csv, stats_to_json
 from nineball.game.store import Store
 
@@ -98,6 +99,8 @@ def export_match(
 
 def load_or_report(console: Console, path: Path) -> MatchRecord | None:
     """Read a record file; on failure print why (every problem with its place) and give None."""
+    from nineball.game.record_read import read_record  # pydantic: only when a record is read
+
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:

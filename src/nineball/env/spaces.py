@@ -34,10 +34,10 @@ import numpy as np
 from gymnasium import spaces
 from numpy.typing import NDArray
 
-from nineball.equipment import BallId
+from nineball.equipment import BallId, Point
 from nineball.errors import InvalidInputError, InvalidPlacementError
 from nineball.game import Choice, CueBall, Phase, Seat, Stroke, StrokeLimits, stroke_limits
-from nineball.game.layout import Point, check_cue_placement
+from nineball.game.layout import check_cue_placement
 from nineball.game.match import Match, ShotReport
 from nineball.game.noise import ExecutionNoise
 

@@ -2,7 +2,9 @@
 
 This is the only package that imports both :mod:`nineball.rules` and :mod:`nineball.physics`,
 and the one the interfaces (the web, the CLI, the environments) talk to: it re-exports what they
-need of both, so that they import nothing from either directly.
+need of both, so that they import nothing from either directly. The record reader
+(:func:`read_record`, :func:`load_record`, :func:`record_schema`) is loaded on first use: it
+brings pydantic, which the programs that only play and write need not import.
 
 >>> from nineball.game import Match, MatchConfig, Stroke
 >>> match = Match(MatchConfig(players=("Ann", "Bob"), race_to=1), seed=1)
@@ -13,11 +15,14 @@ need of both, so that they import nothing from either directly.
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING
+
+from nineball.equipment import Point
 from nineball.game.lag import LAG_SPOTS, Lagger, LagResult, lag, lag_for_break, lag_spot
 from nineball.game.layout import (
     PLACEMENT_CLEARANCE,
     Layout,
-    Point,
     check_cue_placement,
     rack,
     respot_nine,
@@ -36,14 +41,11 @@ from nineball.game.record import (
     ShotKind,
     ShotRecord,
     StrokeRecord,
-    check_rulings,
     dump_record,
-    iter_rulings,
-    load_record,
-    read_record,
     record_to_json,
 )
 from nineball.game.recorder import MatchRecorder
+from nineball.game.rulings import check_rulings, iter_rulings
 from nineball.game.saved import SavedMatch
 from nineball.game.stats import PlayerStats, compute_stats, stats_to_csv, stats_to_json
 from nineball.game.step import (
@@ -95,6 +97,10 @@ from nineball.rules import (
     find_variant,
 )
 from nineball.rules.notation import Command, CommandEntry, Entry, ShotEntry, parse_entry
+
+if TYPE_CHECKING:
+    from nineball.game.record_models import record_schema
+    from nineball.game.record_read import load_record, read_record
 
 __all__ = [
     "LAG_SPOTS",
@@ -182,6 +188,7 @@ __all__ = [
     "position_before",
     "rack",
     "read_record",
+    "record_schema",
     "record_to_json",
     "replay",
     "respot_nine",
@@ -194,3 +201,21 @@ __all__ = [
     "stroke_record",
     "to_referee_facts",
 ]
+
+_LAZY = {
+    "load_record": "nineball.game.record_read",
+    "read_record": "nineball.game.record_read",
+    "record_schema": "nineball.game.record_models",
+}
+"""The names loaded on first use, and their modules."""
+
+
+def __getattr__(name: str) -> object:
+    """The record reader's names, imported on first use.
+
+    Raises:
+        AttributeError: ``name`` is not one of them.
+    """
+    if name in _LAZY:
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -11,8 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from nineball.equipment import BallId
-from nineball.game.layout import Point
+from nineball.equipment import BallId, Point
 from nineball.game.position import Position
 from nineball.physics import (
     BallInput,

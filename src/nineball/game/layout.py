@@ -13,7 +13,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from nineball.equipment import BallId
+from nineball.equipment import BallId, Point
 from nineball.errors import InvalidPlacementError
 from nineball.physics import PhysicsParams, TableSpec, diamond_rack
 from nineball.rules import CueBall
@@ -27,11 +27,6 @@ __all__ = [
     "rack",
     "respot_nine",
 ]
-
-Point = tuple[float, float]
-"""A ball's centre (x, y) in m."""
-
-Position = Point  # the old name, until every module says Point
 
 Layout = Mapping[BallId, Point]
 """The balls on the table and their centres."""

@@ -15,10 +15,10 @@ from dataclasses import dataclass, fields, replace
 
 import numpy as np
 
-from nineball.equipment import BallId
+from nineball.equipment import BallId, Point
 from nineball.errors import IllegalActionError, InvalidInputError
 from nineball.game.lag import Lagger, LagResult, lag_for_break
-from nineball.game.layout import Point, check_placement, rack
+from nineball.game.layout import check_placement, rack
 from nineball.game.noise import ExecutionNoise
 from nineball.game.position import Position
 from nineball.game.record import (
@@ -27,9 +27,9 @@ from nineball.game.record import (
     ShotKind,
     ShotRecord,
     StrokeRecord,
-    iter_rulings,
 )
 from nineball.game.recorder import MatchRecorder
+from nineball.game.rulings import iter_rulings
 from nineball.game.saved import SavedMatch
 from nineball.game.step import ShotOutcome, obstruction_moved, play_stroke, to_referee_facts
 from nineball.game.store import Store

@@ -13,9 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from nineball.equipment import BallId
+from nineball.equipment import BallId, Point
 from nineball.errors import IllegalActionError, InvalidPlacementError
-from nineball.game.layout import Point, check_cue_placement
+from nineball.game.layout import check_cue_placement
 from nineball.physics import BallInput, PhysicsParams, PreparedBalls, TableSpec, nine_foot
 from nineball.rules import CueBall, MatchState
 

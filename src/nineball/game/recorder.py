@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from nineball.equipment import BallId
-from nineball.game.record import GameRecord, MatchRecord, Position, ShotKind, ShotRecord, rule
+from nineball.equipment import BallId, Point
+from nineball.game.record import GameRecord, MatchRecord, ShotKind, ShotRecord
+from nineball.game.rulings import rule
 from nineball.rules import MatchConfig, MatchState, Ruling, start_match
 
 __all__ = ["MatchRecorder"]
@@ -33,7 +34,7 @@ class MatchRecorder:
         """
         self._header = MatchRecord(config=config, **header)  # type: ignore[arg-type]
         self._games: list[GameRecord] = []
-        self._next_rack: Mapping[BallId, Position] | None = None
+        self._next_rack: Mapping[BallId, Point] | None = None
         self.state: MatchState = start_match(config)
         """The referee's state of the match."""
 
@@ -66,7 +67,7 @@ class MatchRecorder:
             return self._games[-1]
         return None
 
-    def set_rack(self, rack: Mapping[BallId, Position]) -> None:
+    def set_rack(self, rack: Mapping[BallId, Point]) -> None:
         """Record how the next game (or the current one, before its first entry) was racked."""
         game = self.game
         if game is not None and not game.shots:

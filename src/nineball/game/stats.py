@@ -18,7 +18,8 @@ import json
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field, fields
 
-from nineball.game.record import MatchRecord, RuledShot, ShotKind, iter_rulings
+from nineball.game.record import MatchRecord, ShotKind
+from nineball.game.rulings import RuledShot, iter_rulings
 from nineball.rules import Foul, RulingKind, Seat, Termination
 
 __all__ = ["PlayerStats", "compute_stats", "stats_to_csv", "stats_to_json"]

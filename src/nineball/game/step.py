@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from nineball.equipment import BallId
+from nineball.equipment import BallId, Point
 from nineball.errors import IllegalActionError
-from nineball.game.layout import Layout, Point, respot_nine
+from nineball.game.layout import Layout, respot_nine
 from nineball.game.position import Position
 from nineball.physics import MotionState, PhysicsParams, Stroke, Trajectory
 from nineball.physics.cue import ELEVATED, cue_contacts

@@ -22,14 +22,7 @@ from typing import Any
 import platformdirs
 
 from nineball.errors import InvalidInputError
-from nineball.game.record import (
-    GameRecord,
-    MatchRecord,
-    ShotRecord,
-    load_record,
-    record_to_json,
-    shot_to_json,
-)
+from nineball.game.record import GameRecord, MatchRecord, ShotRecord, record_to_json, shot_to_json
 from nineball.rules import GameOver, Seat
 
 __all__ = ["DB_ENV", "MatchSummary", "Store", "default_db_path"]
@@ -283,6 +276,8 @@ class Store:
         Raises:
             InvalidInputError: no match has that id.
         """
+        from nineball.game.record_read import load_record  # pydantic: only when a match is read
+
         row = self._db.execute("SELECT * FROM matches WHERE id = ?", (match_id,)).fetchone()
         if row is None:
             raise InvalidInputError(f"no match with id {match_id!r}")

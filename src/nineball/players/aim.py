@@ -5,9 +5,8 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 
-from nineball.equipment import BallId, PocketId
+from nineball.equipment import BallId, PocketId, Point
 from nineball.game import TableSpec
-from nineball.game.layout import Point
 
 __all__ = ["cut_angle", "ghost_ball", "is_path_clear", "pocket_aim"]
 

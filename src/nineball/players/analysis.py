@@ -10,9 +10,8 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from nineball.equipment import BallId
+from nineball.equipment import BallId, Point
 from nineball.game import Trajectory
-from nineball.game.layout import Point
 from nineball.game.position import Position
 from nineball.game.step import play_stroke
 from nineball.players.search import LEVELS, Candidate, SearchPlayer

@@ -7,8 +7,8 @@ from typing import Protocol
 
 import numpy as np
 
+from nineball.equipment import Point
 from nineball.game import Choice, Stroke
-from nineball.game.layout import Point
 from nineball.game.noise import ExecutionNoise
 from nineball.game.position import Position
 

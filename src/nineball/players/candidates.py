@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import math
 
-from nineball.equipment import BallId, PocketId
+from nineball.equipment import BallId, PocketId, Point
 from nineball.game import Stroke
-from nineball.game.layout import Point
 from nineball.game.position import Position
 from nineball.players.aim import cut_angle, ghost_ball, is_path_clear, pocket_aim
 from nineball.players.evaluation import Candidate, Search, speed_for

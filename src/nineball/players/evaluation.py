@@ -15,10 +15,9 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from nineball.equipment import BallId, PocketId
+from nineball.equipment import BallId, PocketId, Point
 from nineball.errors import NineballError
 from nineball.game import CueBall, EventKind, Seat, Stroke
-from nineball.game.layout import Point
 from nineball.game.noise import ExecutionNoise
 from nineball.game.position import Position
 from nineball.game.step import ShotOutcome, play_stroke

@@ -14,10 +14,10 @@ import math
 
 import numpy as np
 
-from nineball.equipment import BallId, PocketId
+from nineball.equipment import BallId, PocketId, Point
 from nineball.errors import InvalidPlacementError
 from nineball.game import BallInput, Choice, CueBall, Stroke, simulate
-from nineball.game.layout import Point, check_cue_placement
+from nineball.game.layout import check_cue_placement
 from nineball.game.noise import TOURNAMENT_NOISE, ExecutionNoise
 from nineball.game.position import Position
 from nineball.players.aim import cut_angle, ghost_ball, is_path_clear, pocket_aim

@@ -31,9 +31,8 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from nineball.equipment import BallId, PocketId
+from nineball.equipment import BallId, PocketId, Point
 from nineball.game import BallInput, EventKind, PhysicsParams, PreparedBalls, Stroke, cue_contacts
-from nineball.game.layout import Point
 from nineball.game.position import Position
 from nineball.players.aim import cut_angle, ghost_ball, is_path_clear, pocket_aim
 

@@ -38,10 +38,10 @@ from dataclasses import replace
 
 import numpy as np
 
-from nineball.equipment import BallId, PocketId
+from nineball.equipment import BallId, PocketId, Point
 from nineball.errors import InvalidPlacementError
 from nineball.game import Choice, CueBall, Phase, Seat, Stroke, choose
-from nineball.game.layout import Point, check_cue_placement
+from nineball.game.layout import check_cue_placement
 from nineball.game.noise import ExecutionNoise
 from nineball.game.position import Position
 from nineball.players.aim import pocket_aim

@@ -28,9 +28,8 @@ from collections.abc import Callable, Mapping
 from enum import StrEnum
 from pathlib import Path
 
-from nineball.equipment import BallId, PocketId
+from nineball.equipment import BallId, PocketId, Point
 from nineball.errors import IllegalActionError, InvalidInputError, NineballError
-from nineball.game.layout import Point
 from nineball.game.match import TABLES, Match, ShotReport
 from nineball.game.record import MatchRecord, ShotKind, ShotRecord, iter_rulings
 from nineball.game.saved import SavedMatch
