@@ -32,10 +32,9 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from nineball.errors import NineballError
+from nineball.game import BallInput, MatchConfig, Seat, Stroke, find_variant, simulate
 from nineball.game.record import record_to_json
 from nineball.game.stats import compute_stats
-from nineball.physics import BallInput, Stroke, simulate
-from nineball.rules import MatchConfig, Seat, find_variant
 from nineball.web.protocol import Message, ProtocolError, parse_message
 from nineball.web.session import (
     DEFAULT_IDLE_SECONDS,

@@ -34,7 +34,7 @@ import math
 from dataclasses import dataclass
 
 from nineball.errors import InvalidInputError
-from nineball.physics.stroke import MAX_ELEVATION
+from nineball.game import stroke_limits
 
 __all__ = [
     "MAX_MESSAGE_BYTES",
@@ -98,6 +98,9 @@ class _Rule:
     choices: tuple[str, ...] = ()
 
 
+_LIMITS = stroke_limits()
+
+
 def _num(low: float, high: float) -> _Rule:
     return _Rule("number", low, high)
 
@@ -109,7 +112,7 @@ _SPEC: dict[str, dict[str, _Rule]] = {
     "strike": {
         "speed": _num(0.05, MAX_SPEED),
         "aim": _num(-4 * math.pi, 4 * math.pi),
-        "elevation": _num(0.0, MAX_ELEVATION),
+        "elevation": _num(0.0, _LIMITS.max_elevation),
         "side": _num(-MAX_OFFSET, MAX_OFFSET),
         "height": _num(-MAX_OFFSET, MAX_OFFSET),
         "push_out": _Rule("bool"),

@@ -20,7 +20,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from nineball.equipment import PocketId
-from nineball.physics import EventKind, MotionState, Trajectory
+from nineball.game import EventKind, MotionState, Trajectory
 
 __all__ = ["Piece", "ball_pieces", "position_at", "trajectory_json"]
 

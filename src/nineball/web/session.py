@@ -30,17 +30,28 @@ from pathlib import Path
 
 from nineball.equipment import BallId, PocketId
 from nineball.errors import IllegalActionError, InvalidInputError, NineballError
+from nineball.game import (
+    Choice,
+    MatchConfig,
+    MatchState,
+    Phase,
+    PhysicsParams,
+    Ruling,
+    Seat,
+    ShotFacts,
+    Stroke,
+    TableSpec,
+    Trajectory,
+)
 from nineball.game.layout import Point
 from nineball.game.match import TABLES, Match, ShotReport
 from nineball.game.record import MatchRecord, ShotKind, ShotRecord, iter_rulings
 from nineball.game.saved import SavedMatch
 from nineball.game.store import Store, default_db_path
-from nineball.physics import PhysicsParams, Stroke, TableSpec, Trajectory
 from nineball.players import Player, play_turn, turn_rng, view_of
 from nineball.players.analysis import analyse, expected_path
 from nineball.players.registry import PLAYERS
 from nineball.players.search import LEVELS as SEARCH_LEVELS
-from nineball.rules import Choice, MatchConfig, MatchState, Phase, Ruling, Seat, ShotFacts
 from nineball.web.protocol import Message
 from nineball.web.segments import trajectory_json
 
