@@ -16,7 +16,9 @@ from nineball.errors import InvalidInputError
 from nineball.rules import MatchConfig, Seat
 from nineball.web.app import create_app
 from nineball.web.protocol import Message, parse_message
-from nineball.web.session import ActionError, Mode, SessionRegistry
+from nineball.web.registry import SessionRegistry
+from nineball.web.seats import ActionError
+from nineball.web.session import Mode
 
 CONFIG = MatchConfig(players=("Ann", "Bob"), race_to=2)
 

@@ -36,14 +36,8 @@ from nineball.game import BallInput, MatchConfig, Seat, Stroke, find_variant, si
 from nineball.game.record import record_to_json
 from nineball.game.stats import compute_stats
 from nineball.web.protocol import Message, ProtocolError, parse_message
-from nineball.web.session import (
-    DEFAULT_IDLE_SECONDS,
-    DEFAULT_MAX_SESSIONS,
-    LEVELS,
-    GameSession,
-    Mode,
-    SessionRegistry,
-)
+from nineball.web.registry import DEFAULT_IDLE_SECONDS, DEFAULT_MAX_SESSIONS, SessionRegistry
+from nineball.web.session import LEVELS, GameSession, Mode
 
 __all__ = ["STATIC", "create_app", "parse_new_match"]
 

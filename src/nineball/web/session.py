@@ -1,72 +1,58 @@
-"""Matches in play on the server: who may act in each, and what the pages are told.
+"""A match in play on the server: who may act in it, and what the pages are told.
 
-A :class:`GameSession` wraps one :class:`~nineball.game.match.Match` (or, for the scorekeeper,
-a :class:`~nineball.game.saved.SavedMatch` of a real table) under an opaque id, with secret seat
-tokens: a token lets its holder act for one seat (network play) or both (two players on one
-screen). A page without a token is a spectator and may only read. Every action checks the token's
-seats against the seat to act, then calls the game layer, which refuses illegal actions before
-changing anything.
-
-:class:`SessionRegistry` keeps the sessions in memory and in the SQLite store (the match through
-the game's :class:`~nineball.game.store.Store`, the session's mode and token digests in a table of
-its own), so a server restart or a closed tab finds the match where it stood. It forgets, from
-memory only, sessions idle for longer than ``idle_seconds`` and, beyond ``max_sessions``, the
-least recently active ones: a stored match comes back from the store the next time a page asks
-for it; a practice session (never stored) is gone, and the page sets its position up again.
+A :class:`GameSession` wraps one :class:`~nineball.game.Match` (or, for the scorekeeper, a
+:class:`~nineball.game.SavedMatch` of a real table) under an opaque id, with secret seat tokens
+(:mod:`nineball.web.seats`): a token lets its holder act for one seat (network play) or both (two
+players on one screen). A page without a token is a spectator and may only read. Every action
+checks the token's seats against the seat to act, then calls the game layer, which refuses
+illegal actions before changing anything. The sessions of a server are kept by
+:class:`nineball.web.registry.SessionRegistry`.
 """
 
 from __future__ import annotations
 
 import copy
-import hashlib
-import json
 import math
-import secrets
-import sqlite3
-import time
 from collections.abc import Callable, Mapping
 from enum import StrEnum
-from pathlib import Path
 
-from nineball.equipment import BallId, PocketId
-from nineball.errors import IllegalActionError, InvalidInputError, NineballError
+from nineball.equipment import BallId
+from nineball.errors import IllegalActionError, NineballError
 from nineball.game import (
+    TABLES,
     Choice,
-    MatchConfig,
+    Match,
+    MatchRecord,
     MatchState,
     Phase,
     PhysicsParams,
+    Point,
     Ruling,
+    SavedMatch,
     Seat,
     ShotFacts,
+    ShotKind,
+    ShotRecord,
+    ShotReport,
     Stroke,
-    TableSpec,
-    Trajectory,
+    iter_rulings,
 )
-from nineball.game.layout import Point
-from nineball.game.match import TABLES, Match, ShotReport
-from nineball.game.record import MatchRecord, ShotKind, ShotRecord, iter_rulings
-from nineball.game.saved import SavedMatch
-from nineball.game.store import Store, default_db_path
 from nineball.players import Player, play_turn, turn_rng, view_of
 from nineball.players.analysis import analyse, expected_path
 from nineball.players.registry import PLAYERS
 from nineball.players.search import LEVELS as SEARCH_LEVELS
 from nineball.web.protocol import Message
+from nineball.web.seats import ActionError, SeatTokens
 from nineball.web.segments import trajectory_json
+from nineball.web.views import layout_json, paths_json, ruling_json, state_json, table_json
 
 __all__ = [
     "ANALYSIS_LEVEL",
-    "DEFAULT_IDLE_SECONDS",
-    "DEFAULT_MAX_SESSIONS",
+    "ANALYSIS_SHOTS",
     "LEVELS",
     "ActionError",
     "GameSession",
     "Mode",
-    "SessionRegistry",
-    "ruling_json",
-    "state_json",
-    "table_json",
 ]
 
 LEVELS: dict[str, Callable[[], Player]] = dict(PLAYERS)
@@ -78,11 +64,6 @@ ANALYSIS_LEVEL = "advanced"
 ANALYSIS_SHOTS = 3
 """How many of the best shots the analysis draws."""
 
-DEFAULT_IDLE_SECONDS = 4 * 3600.0
-"""A session no page has acted in or joined for this long (s) is forgotten from memory."""
-
-DEFAULT_MAX_SESSIONS = 500
-"""The most sessions kept in memory; beyond it the least recently active are forgotten."""
 
 _PRACTICE_UNDO = 100
 """Practice keeps this many positions to undo to."""
@@ -101,89 +82,6 @@ class Mode(StrEnum):
     """One person alone: any ball anywhere, undo, the computer's analysis (not stored)."""
     SCORE = "score"
     """The scorekeeper of a real table: what happened is entered by hand."""
-
-
-class ActionError(InvalidInputError):
-    """An action refused by the session (not your turn, a spectator, a wrong mode)."""
-
-
-def _digest(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def table_json(table: TableSpec, radius: float) -> dict[str, object]:
-    """The table's geometry for drawing it to scale (m)."""
-    return {
-        "width": table.width,
-        "length": table.length,
-        "radius": radius,
-        "head_string": table.head_string,
-        "foot_spot": list(table.foot_spot),
-        "segments": [[float(v) for v in row[:4]] for row in table.segments],
-        "jaws": [[float(v) for v in row] for row in table.jaws],
-        "points": [[[float(p[0]), float(p[1])] for p in pair] for pair in table.points],
-        "pockets": {p.value: list(table.pocket_centre(p)) for p in PocketId},
-    }
-
-
-def state_json(state: MatchState) -> dict[str, object]:
-    """The referee's state as the page shows it."""
-    game = state.game
-    return {
-        "phase": state.phase.value,
-        "to_act": int(state.to_act),
-        "cue_ball": state.cue_ball.value,
-        "push_out_allowed": state.push_out_allowed,
-        "lowest": int(min(game.on_table)) if game.on_table else None,
-        "on_table": sorted(int(b) for b in game.on_table),
-        "score": list(state.score),
-        "race_to": state.config.race_to,
-        "players": list(state.config.players),
-        "game": game.number,
-        "breaker": int(game.breaker),
-        "consecutive_fouls": list(game.consecutive_fouls),
-        "winner": None if state.winner is None else int(state.winner),
-    }
-
-
-def ruling_json(ruling: Ruling, game: int) -> dict[str, object]:
-    """A ruling with its explanation in every language and the clause of each foul."""
-    over = ruling.game_over
-    return {
-        "game": game,
-        "kind": ruling.kind.value,
-        "shooter": int(ruling.shooter),
-        "legal": ruling.legal,
-        "fouls": [{"code": f.value, "clause": f.clause} for f in ruling.fouls],
-        "warning": ruling.warning,
-        "respotted": [int(b) for b in ruling.respotted],
-        "game_over": None
-        if over is None
-        else {"game": over.game, "winner": int(over.winner), "reason": over.reason.value},
-        "match_winner": None if ruling.match_winner is None else int(ruling.match_winner),
-        "explanation": {
-            "en": ruling.explanation.en,
-            "fr": ruling.explanation.fr,
-            "pl": ruling.explanation.pl,
-        },
-    }
-
-
-def _layout_json(layout: dict[BallId, Point]) -> dict[str, list[float]]:
-    return {str(int(b)): [p[0], p[1]] for b, p in sorted(layout.items())}
-
-
-def _paths(trajectory: Trajectory, points: int = 40) -> dict[str, list[list[float]]]:
-    """The cue ball's path and the first ball it hits, as polylines (m) for the page."""
-    first = trajectory.facts().first_contact
-    wanted = {0} if first is None else {0, first}
-    times = [trajectory.duration * k / (points - 1) for k in range(points)]
-    where = trajectory.positions_at(times)
-    return {
-        str(ball): [[round(float(p[0]), 4), round(float(p[1]), 4)] for p in where[:, index, :2]]
-        for index, ball in enumerate(trajectory.ball_ids)
-        if int(ball) in wanted
-    }
 
 
 class GameSession:
@@ -208,7 +106,7 @@ class GameSession:
         self.level = level
         self.computer_seat = computer_seat
         self.computer: Player | None = None if computer_seat is None else LEVELS[level]()
-        self._seats = dict(seats_by_digest or {})
+        self.tokens = SeatTokens(seats_by_digest)
         self.history: list[dict[str, object]] = []
         self.last_shot: dict[str, object] | None = None
         self._undo: list[tuple[Match, list[dict[str, object]]]] = []
@@ -236,24 +134,21 @@ class GameSession:
         return self.scored.state
 
     def seats_of(self, token: str | None) -> frozenset[Seat]:
-        """The seats a token acts for (none: a spectator)."""
-        if token is None:
-            return frozenset()
-        for digest, seats in self._seats.items():
-            if secrets.compare_digest(digest, _digest(token)):
-                return seats
-        raise ActionError("this link's token is not valid for this match")
+        """The seats a token acts for (none: a spectator).
+
+        Raises:
+            ActionError: a token this session never gave out.
+        """
+        return self.tokens.seats_of(token)
 
     def add_token(self, seats: frozenset[Seat]) -> str:
         """A new secret token acting for ``seats``."""
-        token = secrets.token_urlsafe(18)
-        self._seats[_digest(token)] = seats
-        return token
+        return self.tokens.add(seats)
 
     @property
     def digests(self) -> dict[str, list[int]]:
         """The token digests and their seats (what the database keeps)."""
-        return {d: sorted(int(s) for s in seats) for d, seats in self._seats.items()}
+        return self.tokens.digests
 
     def snapshot(self, seats: frozenset[Seat]) -> dict[str, object]:
         """Everything a page needs to draw the match as it stands."""
@@ -271,7 +166,7 @@ class GameSession:
         }
         if self.match is not None:
             out["table"] = table_json(self.match.table, self.match.params.radius)
-            out["layout"] = _layout_json(self.match.layout)
+            out["layout"] = layout_json(self.match.layout)
             cue = self.match.cue_ball
             out["cue"] = None if cue is None else list(cue)
             out["in_hand"] = self.match.cue_ball_in_hand
@@ -365,13 +260,13 @@ class GameSession:
         }
         if report is not None:
             out["trajectory"] = trajectory_json(report.trajectory)
-            out["start"] = _layout_json(
+            out["start"] = layout_json(
                 {BallId(b): (float(r[0]), float(r[1]))
                  for b, r in zip(report.trajectory.ball_ids, report.trajectory.initial[:, 0],
                                  strict=True)}
             )  # fmt: skip
         if self.match is not None:
-            out["layout"] = _layout_json(self.match.layout)
+            out["layout"] = layout_json(self.match.layout)
             out["in_hand"] = self.match.cue_ball_in_hand
             cue = self.match.cue_ball
             out["cue"] = None if cue is None else list(cue)
@@ -551,7 +446,7 @@ class GameSession:
                     "value": candidate.value,
                     "stroke": {"speed": stroke.speed, "aim": stroke.aim, "side": stroke.side,
                                "height": stroke.height, "elevation": stroke.elevation},
-                    "paths": _paths(path),
+                    "paths": paths_json(path),
                 }
             )  # fmt: skip
         best = shots[0]["stroke"] if shots else None
@@ -567,164 +462,3 @@ class GameSession:
             return None
         turn = play_turn(self.match, self.computer)
         return self._shot(turn.report, turn.ruling)
-
-
-class SessionRegistry:
-    """The sessions of a server: in memory, and in the store for those that are stored."""
-
-    def __init__(
-        self,
-        store_path: Path | str | None = None,
-        *,
-        idle_seconds: float = DEFAULT_IDLE_SECONDS,
-        max_sessions: int = DEFAULT_MAX_SESSIONS,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        """Open the store (the default database when ``store_path`` is None).
-
-        Args:
-            store_path: the SQLite database.
-            idle_seconds: forget a session from memory after this long without activity (s).
-            max_sessions: the most sessions kept in memory.
-            clock: seconds from any origin (injected by tests).
-
-        Raises:
-            InvalidInputError: a limit that is not positive.
-        """
-        if not (math.isfinite(idle_seconds) and idle_seconds > 0):
-            raise InvalidInputError(f"idle_seconds must be positive, got {idle_seconds!r}")
-        if isinstance(max_sessions, bool) or max_sessions < 1:
-            raise InvalidInputError(f"max_sessions must be at least 1, got {max_sessions!r}")
-        self.idle_seconds = idle_seconds
-        self.max_sessions = max_sessions
-        self.clock = clock
-        self._active: dict[str, float] = {}
-        """When each session in memory was last joined or acted in (by :attr:`clock`)."""
-        self.evicted: list[str] = []
-        """The sessions forgotten by the last :meth:`evict`."""
-        self.path = str(default_db_path() if store_path is None else store_path)
-        self.store = Store(self.path)
-        self._db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
-        self._db.execute("PRAGMA busy_timeout=30000")
-        self._db.execute(
-            "CREATE TABLE IF NOT EXISTS web_sessions (id TEXT PRIMARY KEY, match_id INTEGER,"
-            " mode TEXT NOT NULL, level TEXT NOT NULL, computer_seat INTEGER, tokens TEXT NOT NULL)"
-        )
-        self.sessions: dict[str, GameSession] = {}
-
-    def close(self) -> None:
-        """Close the databases."""
-        self._db.close()
-        self.store.close()
-
-    def _keep(self, session: GameSession) -> GameSession:
-        """Hold ``session`` in memory as active now, and forget those that must go."""
-        self.sessions[session.id] = session
-        self._active[session.id] = self.clock()
-        self.evict(keep=session.id)
-        return session
-
-    def evict(self, *, keep: str | None = None) -> list[str]:
-        """Forget idle sessions, then the least recently active ones beyond the cap.
-
-        Only memory is freed: a stored match stays in the store and comes back on :meth:`get`.
-
-        Args:
-            keep: a session never evicted now (the one being used).
-
-        Returns:
-            The ids forgotten, oldest activity first.
-        """
-        now = self.clock()
-        by_age = sorted((t, sid) for sid, t in self._active.items() if sid != keep)
-        gone = [sid for t, sid in by_age if now - t >= self.idle_seconds]
-        left = [sid for _, sid in by_age if sid not in gone]
-        excess = len(self.sessions) - len(gone) - self.max_sessions
-        if excess > 0:
-            gone += left[:excess]
-        for sid in gone:
-            del self.sessions[sid]
-            del self._active[sid]
-        self.evicted = gone
-        return gone
-
-    def create(
-        self,
-        mode: Mode,
-        config: MatchConfig,
-        *,
-        level: str = "ghost",
-        human_seat: Seat = Seat.FIRST,
-        seed: int | None = None,
-    ) -> tuple[GameSession, dict[str, str]]:
-        """Start a session; returns it and its tokens by role (``"0"``, ``"1"`` or ``"both"``).
-
-        Raises:
-            InvalidInputError: an unknown level.
-        """
-        if level not in LEVELS:
-            raise InvalidInputError(f"unknown level {level!r} (known: {', '.join(LEVELS)})")
-        session_id = secrets.token_urlsafe(12)
-        computer_seat = human_seat.other if mode is Mode.COMPUTER else None
-        agents = ("human", "human")
-        if computer_seat is not None:
-            agents = (level, "human") if computer_seat is Seat.FIRST else ("human", level)
-        match: Match | None = None
-        scored: SavedMatch | None = None
-        if mode is Mode.SCORE:
-            scored = SavedMatch.start(
-                self.store, config, event="scored in the browser", agents=agents
-            )
-        else:
-            store = None if mode is Mode.PRACTICE else self.store
-            match = Match(config, seed=seed, store=store, event=f"web {mode.value}", agents=agents)
-        session = GameSession(
-            session_id, mode, match=match, scored=scored, level=level, computer_seat=computer_seat
-        )
-        tokens: dict[str, str] = {}
-        if mode is Mode.NETWORK:
-            tokens["0"] = session.add_token(frozenset({Seat.FIRST}))
-            tokens["1"] = session.add_token(frozenset({Seat.SECOND}))
-        elif mode is Mode.COMPUTER:
-            tokens[str(int(human_seat))] = session.add_token(frozenset({human_seat}))
-        else:
-            tokens["both"] = session.add_token(frozenset(Seat))
-        stored_id = match.match_id if match is not None else scored.match_id  # type: ignore[union-attr]
-        if stored_id is not None:
-            self._db.execute(
-                "INSERT INTO web_sessions VALUES (?, ?, ?, ?, ?, ?)",
-                (session_id, stored_id, mode.value, level,
-                 None if computer_seat is None else int(computer_seat),
-                 json.dumps(session.digests)),
-            )  # fmt: skip
-        return self._keep(session), tokens
-
-    def get(self, session_id: str) -> GameSession:
-        """The session with this id, from memory or from the store; it counts as active now.
-
-        Raises:
-            ActionError: no such session (or a practice session that was forgotten).
-        """
-        if session_id in self.sessions:
-            return self._keep(self.sessions[session_id])
-        row = self._db.execute(
-            "SELECT match_id, mode, level, computer_seat, tokens FROM web_sessions WHERE id = ?",
-            (session_id,),
-        ).fetchone()
-        if row is None:
-            raise ActionError(f"no match {session_id[:16]!r} on this server")
-        match_id, mode_name, level, computer_seat, tokens = row
-        mode = Mode(mode_name)
-        seats = {d: frozenset(Seat(s) for s in v) for d, v in json.loads(tokens).items()}
-        match: Match | None = None
-        scored: SavedMatch | None = None
-        if mode is Mode.SCORE:
-            scored = SavedMatch.resume(self.store, match_id)
-        else:
-            match = Match.resume(self.store, match_id)
-        session = GameSession(
-            session_id, mode, match=match, scored=scored, level=level,
-            computer_seat=None if computer_seat is None else Seat(computer_seat),
-            seats_by_digest=seats,
-        )  # fmt: skip
-        return self._keep(session)
