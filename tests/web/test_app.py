@@ -367,7 +367,7 @@ def test_practice_edges(client: TestClient) -> None:
 
 def test_no_token_in_any_url_the_server_sees(client: TestClient) -> None:
     created = _new(client, mode="network", players=["Ann", "Bob"])
-    page = client.get("/static/main.js").text
+    page = client.get("/static/lobby.js").text + client.get("/static/net.js").text
     # The page puts the token in the URL fragment (#...), which browsers never send.
     assert "#m=${data.match}&t=${" in page
     assert (
