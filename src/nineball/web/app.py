@@ -31,11 +31,26 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from nineball.errors import NineballError
+from nineball.errors import NineballError, ProtocolError
 from nineball.game import BallInput, MatchConfig, Seat, Stroke, find_variant, simulate
 from nineball.game.record import record_to_json
 from nineball.game.stats import compute_stats
-from nineball.web.protocol import Message, ProtocolError, parse_message
+from nineball.web.protocol import (
+    Check,
+    Choose,
+    ClientMessage,
+    Facts,
+    Forfeit,
+    Join,
+    MoveBall,
+    Ping,
+    Place,
+    RemoveBall,
+    Setup,
+    Strike,
+    Undo,
+    parse_message,
+)
 from nineball.web.registry import DEFAULT_IDLE_SECONDS, DEFAULT_MAX_SESSIONS, SessionRegistry
 from nineball.web.session import LEVELS, GameSession, Mode
 
@@ -259,11 +274,11 @@ def create_app(
                 raw = await websocket.receive_text()
                 try:
                     message = parse_message(raw)
-                    if message.type == "join":
+                    if isinstance(message, Join):
                         if joined is not None:
                             raise ProtocolError("already joined a match on this connection")
-                        session = session_of(str(message.fields["match"]))
-                        seats = session.seats_of(message.text("token"))
+                        session = session_of(message.match)
+                        seats = session.seats_of(message.token)
                         joined = session.id
                         hub.sockets.setdefault(joined, set()).add(websocket)
                         await websocket.send_text(json.dumps(session.snapshot(seats)))
@@ -303,40 +318,40 @@ async def _act(
     websocket: WebSocket,
     session: GameSession,
     seats: frozenset[Seat],
-    message: Message,
+    message: ClientMessage,
     hub: _Hub,
 ) -> None:
     """Carry out one validated message; raises to refuse it (nothing changed)."""
-    kind = message.type
-    x = message.number("x") if "x" in message.fields else 0.0
-    y = message.number("y") if "y" in message.fields else 0.0
-    if kind == "ping":
+    if isinstance(message, Ping):
         await websocket.send_text(json.dumps({"type": "pong"}))
-    elif kind == "check":
-        problem = session.check(x, y)
-        await websocket.send_text(json.dumps({"type": "check", "ok": problem is None,
-                                              "problem": problem}))  # fmt: skip
-    elif kind == "place":
-        session.place(seats, x, y)
+    elif isinstance(message, Check):
+        problem = session.check(message.ball, message.x, message.y)
+        await websocket.send_text(
+            json.dumps({"type": "check", "ok": problem is None, "problem": problem,
+                        "ball": message.ball, "x": message.x, "y": message.y})
+        )  # fmt: skip
+    elif isinstance(message, Place):
+        session.place(seats, message.x, message.y)
         await hub.broadcast(session.id, [session.snapshot(frozenset()) | {"type": "placed"}])
-    elif kind == "strike":
+    elif isinstance(message, Strike):
         await hub.broadcast(session.id, session.strike(seats, message))
-    elif kind == "choose":
-        await hub.broadcast(session.id, session.choose(seats, str(message.fields["choice"])))
-    elif kind == "forfeit":
+    elif isinstance(message, Choose):
+        await hub.broadcast(session.id, session.choose(seats, message.choice))
+    elif isinstance(message, Forfeit):
         await hub.broadcast(session.id, session.forfeit(seats))
-    elif kind == "facts":
+    elif isinstance(message, Facts):
         await hub.broadcast(session.id, session.facts(seats, message))
-    elif kind == "analysis":
-        await websocket.send_text(json.dumps(session.analysis(seats)))
-    else:
-        if kind == "undo":
+    elif isinstance(message, Join):
+        raise ProtocolError("already joined a match on this connection")
+    elif isinstance(message, Undo | MoveBall | Setup | RemoveBall):
+        if isinstance(message, Undo):
             session.undo(seats)
-        elif kind == "move_ball":
-            session.move_ball(seats, message.integer("ball"), x, y)
-        elif kind == "setup":
-            balls = message.fields["balls"]
-            session.setup(seats, balls if isinstance(balls, dict) else {})
-        else:  # remove_ball
-            session.remove_ball(seats, message.integer("ball"))
+        elif isinstance(message, MoveBall):
+            session.move_ball(seats, message.ball, message.x, message.y)
+        elif isinstance(message, Setup):
+            session.setup(seats, {int(b): p for b, p in message.balls.items()})
+        else:
+            session.remove_ball(seats, message.ball)
         await hub.broadcast(session.id, [session.snapshot(frozenset()) | {"type": "update"}])
+    else:  # analysis
+        await websocket.send_text(json.dumps(session.analysis(seats)))

@@ -9,14 +9,18 @@ from __future__ import annotations
 import hashlib
 import secrets
 
-from nineball.errors import InvalidInputError
+from nineball.errors import IllegalActionError
 from nineball.game import Seat
 
 __all__ = ["ActionError", "SeatTokens"]
 
 
-class ActionError(InvalidInputError):
-    """An action refused by the session (not your turn, a spectator, a wrong mode)."""
+class ActionError(IllegalActionError):
+    """An action the session refuses now: not your turn, a spectator, a wrong mode, no such match.
+
+    One of the :class:`~nineball.errors.IllegalActionError` family (the action is not allowed
+    now); a message that cannot be read at all is a :class:`~nineball.errors.ProtocolError`.
+    """
 
 
 def _digest(token: str) -> str:

@@ -21,6 +21,7 @@ from nineball.errors import IllegalActionError, NineballError
 from nineball.game import (
     TABLES,
     Choice,
+    CueBall,
     Match,
     MatchRecord,
     MatchState,
@@ -36,12 +37,14 @@ from nineball.game import (
     ShotReport,
     Stroke,
     iter_rulings,
+    stroke_limits,
 )
+from nineball.game.layout import check_placement
 from nineball.players import Player, play_turn, turn_rng, view_of
 from nineball.players.analysis import analyse, expected_path
 from nineball.players.registry import PLAYERS
 from nineball.players.search import LEVELS as SEARCH_LEVELS
-from nineball.web.protocol import Message
+from nineball.web.protocol import Facts, Strike
 from nineball.web.seats import ActionError, SeatTokens
 from nineball.web.segments import trajectory_json
 from nineball.web.views import layout_json, paths_json, ruling_json, state_json, table_json
@@ -164,6 +167,8 @@ class GameSession:
             "history": self.history,
             "stored_id": None,
         }
+        params = PhysicsParams() if self.match is None else self.match.params
+        out["limits"] = stroke_limits(params).as_json()
         if self.match is not None:
             out["table"] = table_json(self.match.table, self.match.params.radius)
             out["layout"] = layout_json(self.match.layout)
@@ -211,12 +216,25 @@ class GameSession:
             raise ActionError("spectators cannot act")
         return self.match
 
-    def check(self, x: float, y: float) -> str | None:
-        """Why the cue ball in hand may not go to (x, y), or None when it may."""
+    def check(self, ball: int, x: float, y: float) -> str | None:
+        """Why ``ball`` may not go to (x, y) now, or None when it may (the game's own checks).
+
+        The cue ball in hand is checked as :meth:`~nineball.game.Match.place_cue_ball` would;
+        in practice any other ball as :meth:`move_ball` would put it (anywhere on the surface,
+        touching no other ball).
+        """
         if self.match is None:
             return "no table"
         try:
-            self.match.check_cue_ball((x, y))
+            if (
+                ball == BallId.CUE and self.match.cue_ball_in_hand
+            ) or self.mode is not Mode.PRACTICE:
+                self.match.check_cue_ball((x, y))
+            else:
+                check_placement(
+                    BallId(ball), (x, y), self.match.position.balls, CueBall.ANYWHERE,
+                    self.match.table, self.match.params,
+                )  # fmt: skip
         except NineballError as error:
             return str(error)
         return None
@@ -225,20 +243,20 @@ class GameSession:
         """Place the cue ball in hand (refused when it is not allowed there)."""
         self._require(seats).place_cue_ball((x, y))
 
-    def strike(self, seats: frozenset[Seat], message: Message) -> list[dict[str, object]]:
+    def strike(self, seats: frozenset[Seat], message: Strike) -> list[dict[str, object]]:
         """Play a stroke; then the computer's turns, if it is to act. Returns the shots."""
         match = self._require(seats)
-        cue = message.fields["cue"]
-        if isinstance(cue, tuple):
-            match.place_cue_ball((float(cue[0]), float(cue[1])))
         stroke = Stroke(
-            speed=message.number("speed"),
-            aim=math.remainder(message.number("aim"), 2 * math.pi),
-            elevation=message.number("elevation"),
-            side=message.number("side"),
-            height=message.number("height"),
+            speed=message.speed,
+            aim=math.remainder(message.aim, 2 * math.pi),
+            elevation=message.elevation,
+            side=message.side,
+            height=message.height,
         )
-        push_out = message.fields["push_out"] is True
+        stroke_limits(match.params).check(stroke)
+        if message.cue is not None:
+            match.place_cue_ball(message.cue)
+        push_out = message.push_out
         if push_out and not match.state.push_out_allowed:
             raise ActionError("a push out is not allowed now (clause 5)")
         before = self._before()
@@ -334,25 +352,21 @@ class GameSession:
             raise ActionError("this match is played on the simulated table")
         return self.scored
 
-    def facts(self, seats: frozenset[Seat], message: Message) -> list[dict[str, object]]:
+    def facts(self, seats: frozenset[Seat], message: Facts) -> list[dict[str, object]]:
         """A stroke at a real table, as the scorekeeper entered it."""
         self._require_turn(seats)
         saved = self._scored()
-        first = message.fields["first"]
-        pocketed = message.fields["pocketed"]
-        rails = message.fields["rails"]
-        off = message.fields["off_table"]
         facts = ShotFacts.of(
-            first_contact=first if isinstance(first, int) else None,
-            pocketed=list(pocketed) if isinstance(pocketed, tuple) else [],
-            rails=list(rails) if isinstance(rails, tuple) else [],
-            off_table=list(off) if isinstance(off, tuple) else [],
-            obstruction_moved=message.fields.get("obstruction_moved") is True,
+            first_contact=message.first,
+            pocketed=list(message.pocketed),
+            rails=list(message.rails),
+            off_table=list(message.off_table),
+            obstruction_moved=message.obstruction_moved,
         )
         shot = ShotRecord(
             kind=ShotKind.STROKE,
             player=self.state.to_act,
-            push_out=message.fields["push_out"] is True,
+            push_out=message.push_out,
             facts=facts,
         )
         return [self._shot(None, saved.play(shot))]
@@ -364,28 +378,14 @@ class GameSession:
         again.
         """
         match = self._require_practice(seats)
-        r = match.params.radius
-        table = match.table
-        if not (r <= x <= table.width - r and r <= y <= table.length - r):
-            raise ActionError(f"({x:.3f}, {y:.3f}) m is off the playing surface")
-        others = dict(match.layout)
-        if match.cue_ball is not None:
-            others[BallId.CUE] = match.cue_ball
-        for other, (bx, by) in others.items():
-            if other != ball and math.hypot(bx - x, by - y) < 2 * r + 1e-6:
-                raise ActionError(f"the {ball} would touch the {int(other)}")
         before = self._before()
-        if ball == 0 and match.cue_ball_in_hand:
-            match.place_cue_ball((x, y))
-        elif ball != 0 and BallId(ball) not in match.state.on_table:
-            if match.state.is_over or match.state.phase is Phase.PUSH_OUT_CHOICE:
-                raise ActionError("no ball can go back on the table now")
-            match.set_position(others | {BallId(ball): (x, y)})
-        else:
-            try:
-                match.move_ball(BallId(ball), (x, y))
-            except NineballError as error:
-                raise ActionError(str(error)) from None
+        point = (x, y)
+        if ball == BallId.CUE and match.cue_ball_in_hand:
+            match.place_cue_ball(point)
+        elif BallId(ball) in match.layout:
+            match.move_ball(BallId(ball), point)
+        else:  # a ball that went down goes back on the table
+            match.set_position(match.position.balls | {BallId(ball): point})
         self._changed(before)
 
     def remove_ball(self, seats: frozenset[Seat], ball: int) -> None:
@@ -393,9 +393,7 @@ class GameSession:
         match = self._require_practice(seats)
         if BallId(ball) not in match.layout:
             raise ActionError(f"the {ball} is not on the table")
-        layout = dict(match.layout)
-        if match.cue_ball is not None:
-            layout[BallId.CUE] = match.cue_ball
+        layout = match.position.balls
         del layout[BallId(ball)]
         self._set_position(match, layout)
 
@@ -406,10 +404,7 @@ class GameSession:
 
     def _set_position(self, match: Match, layout: dict[BallId, Point]) -> None:
         before = self._before()
-        try:
-            match.set_position(layout)
-        except NineballError as error:
-            raise ActionError(str(error)) from None
+        match.set_position(layout)
         self._changed(before)
 
     def analysis(self, seats: frozenset[Seat]) -> dict[str, object]:
