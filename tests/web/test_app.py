@@ -75,6 +75,11 @@ def test_break_against_the_computer_then_the_computer_plays(client: TestClient) 
         # the page's controls take the stroke's limits from here: 12 m/s, the miscue disc
         assert state["limits"] == stroke_limits().as_json()
         assert state["limits"]["max_speed"] == 12.0
+        # the cue ball in hand is shown on a spot the match accepts: in the kitchen
+        spot = state["cue_spot"]
+        assert spot[1] < state["table"]["head_string"]
+        ws.send_text(json.dumps({"type": "check", "x": spot[0], "y": spot[1]}))
+        assert ws.receive_json()["ok"] is True
         # a tip offset inside the square [-0.5, 0.5]^2 but outside the disc is refused
         ws.send_text(json.dumps({
             "type": "strike", "speed": 3.0, "aim": 1.0, "elevation": 0.0, "side": 0.45,

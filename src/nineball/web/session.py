@@ -68,6 +68,9 @@ ANALYSIS_SHOTS = 3
 """How many of the best shots the analysis draws."""
 
 
+_SPOT_STEP = (0.15, 0.1)
+"""The grid of spots tried for the cue ball in hand, across and along the table (m)."""
+
 _PRACTICE_UNDO = 100
 """Practice keeps this many positions to undo to."""
 
@@ -175,6 +178,7 @@ class GameSession:
             cue = self.match.cue_ball
             out["cue"] = None if cue is None else list(cue)
             out["in_hand"] = self.match.cue_ball_in_hand
+            out["cue_spot"] = self.cue_spot()
             out["stored_id"] = self.match.match_id
         else:  # a real table: drawn at the standard size for entering what happened on it
             out["table"] = table_json(TABLES["9ft"](), PhysicsParams().radius)
@@ -239,6 +243,31 @@ class GameSession:
             return str(error)
         return None
 
+    def cue_spot(self) -> list[float] | None:
+        """Where the page shows the cue ball in hand until it is dragged: a free spot (m).
+
+        The middle of the kitchen on the break, else the first spot of a grid up the table from
+        the kitchen's middle that the match accepts; None when the cue ball is not in hand.
+        """
+        match = self.match
+        if match is None or not match.cue_ball_in_hand:
+            return None
+        table = match.table
+        spots = [(table.width / 2, table.head_string / 2)] if (
+            match.state.cue_ball is CueBall.KITCHEN
+        ) else []  # fmt: skip
+        rows = int((table.length - table.head_string / 2) / _SPOT_STEP[1]) + 1
+        columns = int((table.width - _SPOT_STEP[0]) / _SPOT_STEP[0]) + 1
+        spots += [
+            (_SPOT_STEP[0] * (1 + c), table.head_string / 2 + _SPOT_STEP[1] * r)
+            for r in range(rows)
+            for c in range(columns)
+        ]
+        for spot in spots:
+            if self.check(BallId.CUE, *spot) is None:
+                return [spot[0], spot[1]]
+        return None
+
     def place(self, seats: frozenset[Seat], x: float, y: float) -> None:
         """Place the cue ball in hand (refused when it is not allowed there)."""
         self._require(seats).place_cue_ball((x, y))
@@ -286,6 +315,7 @@ class GameSession:
         if self.match is not None:
             out["layout"] = layout_json(self.match.layout)
             out["in_hand"] = self.match.cue_ball_in_hand
+            out["cue_spot"] = self.cue_spot()
             cue = self.match.cue_ball
             out["cue"] = None if cue is None else list(cue)
         if report is not None:

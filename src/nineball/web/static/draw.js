@@ -124,13 +124,13 @@ function render() {
   if (cue) {
     let ring = null;
     if (S.inHand && myTurn()) ring = S.placeOk === false ? "#ff3b3b" : "#3bff6b";
-    if (S.drag && S.drag.ball === 0) ring = S.drag.ok ? "#3bff6b" : "#ff3b3b";
+    if (S.drag && S.drag.ball === 0) ring = S.drag.ok === false ? "#ff3b3b" : "#3bff6b";
     const at = S.drag && S.drag.ball === 0 ? S.drag.pos : cue;
     if (canShoot() && !S.drag && $("aid").checked) drawAid(at);
     if (canShoot() && !S.drag) drawCue(at);
     if (S.inHand || (S.drag && S.drag.ball === 0)) drawBall(0, ...at, 1, ring);
   }
-  if (S.drag && S.drag.ball !== 0 && S.drag.pos) drawBall(S.drag.ball, ...S.drag.pos, 1, S.drag.ok ? "#3bff6b" : "#ff3b3b");
+  if (S.drag && S.drag.ball !== 0 && S.drag.pos) drawBall(S.drag.ball, ...S.drag.pos, 1, S.drag.ok === false ? "#ff3b3b" : "#3bff6b");
   if (S.analysis && S.analysis.shots) {
     const [p, q] = toPx(...S.analysis.cue);
     ctx.strokeStyle = SHOT_COLOURS[0]; ctx.lineWidth = 2;

@@ -4,6 +4,7 @@ import { $, layoutCanvas, perf, S } from "./state.js";
 import { clearScorekeeper } from "./score.js";
 import { apply, startNext } from "./play.js";
 import { refresh } from "./panels.js";
+import { applyLimits, onCheck } from "./stroke.js";
 
 // ------------------------------------------------------------------ practice kept in the browser
 
@@ -49,12 +50,14 @@ function onMessage(msg) {
     if (/no match/.test(msg.message) && saved && saved.match === S.match) { restorePractice(saved); return; }
     status(msg.message);
     if (/token|no match/.test(msg.message)) S.closedOnPurpose = true;
-    S.pendingCue = S.cue ? null : S.pendingCue; refresh();
+    if (S.placing) { S.placing = null; S.pendingCue = S.cue ? null : S.cueSpot; } // the server refused the place: back to its spot
+    refresh();
     return;
   }
   status("");
   if (msg.type === "state") {
     S.table = msg.table ?? null; if (S.table) S.table.pockets = S.table.pockets ?? {};
+    S.limits = msg.limits; applyLimits();
     S.seats = msg.seats; S.mode = msg.mode; S.computerSeat = msg.computer_seat;
     S.queue = []; S.anim = null; S.ruling = msg.history.length ? msg.history[msg.history.length - 1] : null;
     layoutCanvas(); apply(msg);
@@ -66,10 +69,13 @@ function onMessage(msg) {
     S.received = (S.received ?? 0) + 1;
     S.queue.push(msg); if (!S.pausing) startNext(); refresh();
   } else if (msg.type === "placed" || msg.type === "update") {
+    S.placing = null;
     const keep = S.history; apply({ ...msg, history: msg.history ?? keep });
     if (msg.type === "update") { S.tray = []; S.ruling = S.history[S.history.length - 1] ?? null; S.last = null; S.analysis = null; refresh(); }
     if (S.restored) { S.restored = false; status(t("restored")); }
     S.updated = true;
+  } else if (msg.type === "check") {
+    onCheck(msg);
   } else if (msg.type === "analysis") {
     S.analysis = msg; refresh();
   }

@@ -6,6 +6,7 @@ import { render } from "./draw.js";
 import { renderScorekeeper } from "./score.js";
 import { refresh, updateControls } from "./panels.js";
 import { savePractice } from "./net.js";
+import { askCheck } from "./stroke.js";
 
 // ------------------------------------------------------------------ the animation loop
 
@@ -69,34 +70,16 @@ function apply(msg) {
   if (msg.history) S.history = msg.history.slice();
   S.placeOk = true; S.aimTouched = false; S.pendingCue = null;
   if (msg.type !== "placed") S.placeMsg = "";
-  if (S.inHand && !S.cue) S.pendingCue = defaultCue();
+  if ("cue_spot" in msg) S.cueSpot = msg.cue_spot; // the server's free spot for the cue ball in hand
+  if (S.inHand && !S.cue) S.pendingCue = S.cueSpot ?? null;
   if (msg.type === "update" && S.mode === "practice" && S.lastStroke) { // undo: the same stroke, ready to change
     S.aim = S.lastStroke.aim; S.aimTouched = true;
-    if (S.inHand && S.lastStroke.cue && !placementProblem(...S.lastStroke.cue)) S.pendingCue = S.lastStroke.cue;
+    if (S.inHand && S.lastStroke.cue) askCheck(0, S.lastStroke.cue, "undo"); // back where it was, if the server agrees
   }
   autoAim();
   refresh();
   renderScorekeeper();
   savePractice();
-}
-
-function placementProblem(x, y) {
-  const T = S.table; const R = T.radius;
-  if (!(x >= R && x <= T.width - R && y >= R && y <= T.length - R)) return t("invalidPlace");
-  if (S.state.cue_ball === "kitchen" && !(y < T.head_string)) return t("invalidPlace");
-  for (const [id, [bx, by]] of Object.entries(S.layout)) {
-    if (id === "0") continue;
-    if (Math.hypot(bx - x, by - y) - 2 * R < 1e-6) return t("invalidPlace");
-  }
-  return null;
-}
-
-function defaultCue() {
-  const T = S.table;
-  const candidates = [];
-  if (S.state.cue_ball === "kitchen") candidates.push([T.width / 2, T.head_string / 2]);
-  for (let y = T.head_string / 2; y < T.length; y += 0.1) for (let x = 0.15; x < T.width; x += 0.15) candidates.push([x, y]);
-  return candidates.find(([x, y]) => !placementProblem(x, y)) ?? null;
 }
 
 function autoAim() { // aim at the ball on until the player aims
@@ -105,4 +88,4 @@ function autoAim() { // aim at the ball on until the player aims
   if (cue && target) S.aim = Math.atan2(target[1] - cue[1], target[0] - cue[0]);
 }
 
-export { apply, autoAim, placementProblem, startNext, tick };
+export { apply, autoAim, startNext, tick };

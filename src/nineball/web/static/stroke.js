@@ -2,19 +2,48 @@
 import { lang, setLang, t } from "./i18n.js";
 import { $, canShoot, canvas, cuePosition, fromEvent, layoutCanvas, myTurn, perf, S } from "./state.js";
 import { renderScorekeeper, skClick } from "./score.js";
-import { autoAim, placementProblem } from "./play.js";
+import { autoAim } from "./play.js";
 import { refresh, updateControls } from "./panels.js";
 import { send } from "./net.js";
 
 // ------------------------------------------------------------------ the stroke
 
-function speed() { return 0.3 + 10.7 * ($("power").value / 100) ** 1.6; }
+// The power slider's curve reaches 11 m/s at full travel, never beyond the server's limit.
+function speed() { return Math.min(S.limits ? S.limits.max_speed : 0, 0.3 + 10.7 * ($("power").value / 100) ** 1.6); }
+
+// The controls' ranges come from the server (its stroke limits), never from the page.
+function applyLimits() {
+  if (!S.limits) return;
+  $("elevation").max = String(Math.floor(S.limits.max_elevation_deg));
+  const n = Math.hypot(S.side, S.height); const lim = S.limits.miscue_limit;
+  if (n > lim) { S.side *= lim / n; S.height *= lim / n; }
+  drawSpin(); updateControls();
+}
+
+// Whether a ball may go somewhere is the server's answer: ask it, and colour the preview with it.
+function askCheck(ball, pos, why = "drag") {
+  S.checking = { ball, x: pos[0], y: pos[1], why };
+  send({ type: "check", ball, x: pos[0], y: pos[1] });
+}
+function onCheck(msg) {
+  const asked = S.checking;
+  if (!asked || asked.ball !== msg.ball || asked.x !== msg.x || asked.y !== msg.y) return; // an older question
+  S.checking = null;
+  if (asked.why === "undo") {
+    if (msg.ok && S.inHand && !S.cue) { S.pendingCue = [msg.x, msg.y]; S.aimTouched = true; }
+  } else if (S.drag && S.drag.pos && S.drag.ball === msg.ball) {
+    S.drag.ok = msg.ok;
+    if (msg.ball === 0 && S.inHand) { S.placeOk = msg.ok; S.placeMsg = msg.ok ? t("validPlace") : t("invalidPlace"); }
+  }
+  refresh();
+}
 
 function shoot() {
   if (!canShoot()) return;
   const cue = cuePosition();
   if (S.inHand) {
-    if (!cue || placementProblem(...cue)) { S.placeOk = false; S.placeMsg = t("invalidPlace"); refresh(); return; }
+    // the cue ball is on the server's spot or where it was dropped; the server refuses a bad one
+    if (!cue) { S.placeOk = false; S.placeMsg = t("invalidPlace"); refresh(); return; }
   }
   perf.sentAt = performance.now();
   S.lastStroke = { aim: S.aim, cue };
@@ -29,7 +58,7 @@ function drawSpin() {
   const c = $("spin"); const g = c.getContext("2d"); const r = 50;
   g.clearRect(0, 0, c.width, c.height);
   g.fillStyle = "#f8f8f0"; g.beginPath(); g.arc(55, 55, r, 0, 7); g.fill();
-  g.strokeStyle = "#999"; g.beginPath(); g.arc(55, 55, r * 0.5, 0, 7); g.stroke(); // the miscue limit
+  g.strokeStyle = "#999"; g.beginPath(); g.arc(55, 55, r * (S.limits ? S.limits.miscue_limit : 0), 0, 7); g.stroke(); // the miscue limit
   g.fillStyle = "#1565c0"; g.beginPath(); g.arc(55 + S.side * r, 55 - S.height * r, 6, 0, 7); g.fill();
 }
 
@@ -37,7 +66,8 @@ function setSpin(ev) {
   const rect = $("spin").getBoundingClientRect();
   let sx = (ev.clientX - rect.left - 55) / 50; let sy = -(ev.clientY - rect.top - 55) / 50;
   const n = Math.hypot(sx, sy);
-  if (n > 0.5) { sx *= 0.5 / n; sy *= 0.5 / n; }
+  const lim = S.limits ? S.limits.miscue_limit : 0;
+  if (n > lim) { sx *= lim / (n || 1); sy *= lim / (n || 1); }
   S.side = Math.round(sx * 100) / 100; S.height = Math.round(sy * 100) / 100;
   drawSpin();
 }
@@ -59,7 +89,7 @@ canvas.addEventListener("pointerdown", (ev) => {
   if (S.mode === "score") { skClick(p); return; }
   const ball = ballAt(p);
   if (ball !== null && ((ball === 0 && S.inHand) || S.mode === "practice")) {
-    S.drag = { ball, pos: p, ok: true };
+    S.drag = { ball, pos: p, ok: null }; askCheck(ball, p);
     canvas.setPointerCapture(ev.pointerId);
     return;
   }
@@ -70,15 +100,8 @@ canvas.addEventListener("pointermove", (ev) => {
   const p = fromEvent(ev);
   if (S.drag) {
     if (S.mode !== "practice" && S.drag.ball !== 0) return;
-    S.drag.pos = p;
-    if (S.drag.ball === 0 && S.inHand) {
-      const problem = placementProblem(...p);
-      S.drag.ok = !problem; S.placeOk = !problem; S.placeMsg = problem ?? t("validPlace");
-    } else {
-      const T = S.table; const R = T.radius;
-      S.drag.ok = p[0] >= R && p[0] <= T.width - R && p[1] >= R && p[1] <= T.length - R &&
-        Object.entries(S.layout).every(([id, [x, y]]) => Number(id) === S.drag.ball || Math.hypot(x - p[0], y - p[1]) > 2 * R);
-    }
+    S.drag.pos = p; S.drag.ok = null; // not known until the server answers
+    askCheck(S.drag.ball, p);
     refresh();
     return;
   }
@@ -88,11 +111,12 @@ canvas.addEventListener("pointerup", () => {
   if (!S.drag || !S.drag.pos) return;
   const { ball, pos, ok, tray } = S.drag;
   S.drag = null;
-  if (ball === 0 && S.inHand) {
-    if (ok) { S.pendingCue = pos; S.cue = null; send({ type: "place", x: pos[0], y: pos[1] }); }
+  if (ball === 0 && S.inHand) { // dropped where the server said no: it stays where it was
+    if (ok !== false) { S.pendingCue = pos; S.cue = null; S.placing = pos; send({ type: "place", x: pos[0], y: pos[1] }); }
     S.aimTouched = false; autoAim();
-  } else if (ok) send({ type: "move_ball", ball, x: pos[0], y: pos[1] });
-  else if (ball !== 0 && !tray && offCloth(pos) && String(ball) in S.layout) send({ type: "remove_ball", ball }); // dropped off the table: to the tray
+  } else if (offCloth(pos)) { // dropped off the table: to the tray
+    if (ball !== 0 && !tray && String(ball) in S.layout) send({ type: "remove_ball", ball });
+  } else if (ok !== false) send({ type: "move_ball", ball, x: pos[0], y: pos[1] }); // the server has the last word
   refresh();
 });
 // Practice: a pocketed ball dragged from the tray back onto the table.
@@ -101,7 +125,7 @@ function offCloth([x, y]) { return x < 0 || y < 0 || x > S.table.width || y > S.
 function trayDrag(ev, id) {
   if (S.mode !== "practice" || !myTurn() || S.anim) return;
   ev.preventDefault();
-  S.drag = { ball: id, pos: null, ok: false, tray: true };
+  S.drag = { ball: id, pos: null, ok: null, tray: true };
 }
 
 function aimAt(p) {
@@ -146,4 +170,4 @@ $("btn-forfeit").addEventListener("click", () => send({ type: "forfeit" }));
 $("lang").addEventListener("change", (ev) => { setLang(ev.target.value); localStorage.setItem("nineball.lang", ev.target.value); refresh(); renderScorekeeper(); });
 window.addEventListener("resize", layoutCanvas);
 
-export { drawSpin, shoot, speed, trayDrag };
+export { applyLimits, askCheck, drawSpin, onCheck, shoot, speed, trayDrag };
