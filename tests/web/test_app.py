@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from nineball.game import stroke_limits
 from nineball.web.app import create_app
 
 
@@ -71,6 +72,20 @@ def test_break_against_the_computer_then_the_computer_plays(client: TestClient) 
         assert state["state"]["phase"] == "break"
         assert state["table"]["width"] == 1.27
         assert len(state["layout"]) == 9
+        # the page's controls take the stroke's limits from here: 12 m/s, the miscue disc
+        assert state["limits"] == stroke_limits().as_json()
+        assert state["limits"]["max_speed"] == 12.0
+        # the cue ball in hand is shown on a spot the match accepts: in the kitchen
+        spot = state["cue_spot"]
+        assert spot[1] < state["table"]["head_string"]
+        ws.send_text(json.dumps({"type": "check", "x": spot[0], "y": spot[1]}))
+        assert ws.receive_json()["ok"] is True
+        # a tip offset inside the square [-0.5, 0.5]^2 but outside the disc is refused
+        ws.send_text(json.dumps({
+            "type": "strike", "speed": 3.0, "aim": 1.0, "elevation": 0.0, "side": 0.45,
+            "height": 0.45, "push_out": False, "cue": [0.6, 0.45],
+        }))  # fmt: skip
+        assert "beyond the miscue limit" in ws.receive_json()["message"]
         _break(ws)
         shot = ws.receive_json()
         assert shot["type"] == "shot"
@@ -356,7 +371,17 @@ def test_practice_edges(client: TestClient) -> None:
         update = ws.receive_json()
         assert update["cue"] == [0.6, 0.4]
         ws.send_text(json.dumps({"type": "move_ball", "ball": 2, "x": 0.6, "y": 0.41}))
-        assert "would touch" in ws.receive_json()["message"]
+        assert "the 2 at (0.6000, 0.4100) m overlaps the cue ball" in ws.receive_json()["message"]
+        # the page asks before it drops a ball: the same check, and nothing changes
+        ws.send_text(json.dumps({"type": "check", "ball": 2, "x": 0.6, "y": 0.41}))
+        reply = ws.receive_json()
+        assert reply["ok"] is False
+        assert "overlaps the cue ball" in reply["problem"]
+        assert (reply["ball"], reply["x"], reply["y"]) == (2, 0.6, 0.41)
+        ws.send_text(json.dumps({"type": "check", "ball": 2, "x": 0.2, "y": 2.0}))
+        assert ws.receive_json()["ok"] is True
+        ws.send_text(json.dumps({"type": "check", "ball": 2, "x": 5.0, "y": 2.0}))
+        assert "off the playing surface" in ws.receive_json()["problem"]
         with client.websocket_connect("/ws") as watcher:
             _join(watcher, created["match"], None)
             watcher.send_text(json.dumps({"type": "analysis"}))
@@ -367,7 +392,7 @@ def test_practice_edges(client: TestClient) -> None:
 
 def test_no_token_in_any_url_the_server_sees(client: TestClient) -> None:
     created = _new(client, mode="network", players=["Ann", "Bob"])
-    page = client.get("/static/main.js").text
+    page = client.get("/static/lobby.js").text + client.get("/static/net.js").text
     # The page puts the token in the URL fragment (#...), which browsers never send.
     assert "#m=${data.match}&t=${" in page
     assert (

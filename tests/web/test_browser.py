@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 from playwright.sync_api import Page, expect
 
+from nineball.game import stroke_limits
 from nineball.physics import BallInput, Stroke, simulate
 from nineball.web.segments import trajectory_json
 
@@ -95,6 +96,16 @@ def test_a_scripted_session_in_the_browser(page: Page, server_url: str, artifact
     page.set_viewport_size({"width": 1400, "height": 900})
     _start(page, server_url, "local", 3, 4)
     page.screenshot(path=artifacts / "01-table.png")
+    # The controls take their ranges from the server's stroke limits.
+    limits = stroke_limits()
+    elevation_max = page.evaluate("document.getElementById('elevation').max")
+    assert elevation_max == str(math.floor(math.degrees(limits.max_elevation)))
+    spin = page.locator("#spin").bounding_box()
+    assert spin is not None
+    page.mouse.click(spin["x"] + spin["width"] - 2, spin["y"] + 8)  # the rim: beyond the disc
+    side, height = page.evaluate("[window.nb.side, window.nb.height]")
+    assert 0.9 * limits.miscue_limit < math.hypot(side, height) <= limits.miscue_limit + 0.01
+    page.mouse.click(spin["x"] + spin["width"] / 2, spin["y"] + spin["height"] / 2)
     # Ball in hand on the break: the foot of the table is refused, the kitchen accepted.
     _drag_cue(page, (0.5, 1.6))
     expect(page.locator("#hint")).to_have_class("bad")

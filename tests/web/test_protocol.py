@@ -1,10 +1,21 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
-from nineball.web.protocol import MAX_MESSAGE_BYTES, ProtocolError, parse_message
+from nineball.errors import ProtocolError
+from nineball.game import stroke_limits
+from nineball.web.protocol import (
+    MAX_MESSAGE_BYTES,
+    Facts,
+    Join,
+    RemoveBall,
+    Strike,
+    client_schema,
+    parse_message,
+)
 
 STRIKE = {
     "type": "strike",
@@ -19,10 +30,12 @@ STRIKE = {
 
 def test_a_good_strike_is_converted() -> None:
     message = parse_message(json.dumps(STRIKE | {"cue": [0.5, 0.4]}))
-    assert message.type == "strike"
-    assert message.number("speed") == 3.0
-    assert message.fields["cue"] == (0.5, 0.4)
-    assert parse_message(json.dumps(STRIKE)).fields["cue"] is None
+    assert isinstance(message, Strike)
+    assert message.speed == 3.0
+    assert message.cue == (0.5, 0.4)
+    plain = parse_message(json.dumps(STRIKE))
+    assert isinstance(plain, Strike)
+    assert plain.cue is None
 
 
 @pytest.mark.parametrize(
@@ -52,6 +65,13 @@ def test_a_good_strike_is_converted() -> None:
             "distinct",
         ),
         ("x" * (MAX_MESSAGE_BYTES + 1), "too long"),
+        # the tip offset lies in the miscue disc, not in a square
+        (json.dumps(STRIKE | {"side": 0.4, "height": 0.4}), "beyond the miscue limit"),
+        (json.dumps(STRIKE | {"speed": "3.0"}), "speed must be a finite number, got '3.0'"),
+        (json.dumps(STRIKE | {"elevation": 2.0}), "elevation must be in"),
+        ('{"type": "setup", "balls": {"0": [0.5, 0.5], "x": [1, 1]}}', "balls '0'-'9'"),
+        ('{"type": "setup", "balls": {"0": [0.5, "a"]}}', "balls[0] must be [x, y]"),
+        ('{"type": "check", "x": 1, "y": 1, "ball": true}', "ball must be an integer"),
     ],
 )
 def test_bad_messages_are_refused_with_the_reason(raw: str, words: str) -> None:
@@ -62,10 +82,31 @@ def test_bad_messages_are_refused_with_the_reason(raw: str, words: str) -> None:
 
 def test_optional_fields() -> None:
     join = parse_message('{"type": "join", "match": "abc"}')
-    assert join.text("token") is None
+    assert isinstance(join, Join)
+    assert join.token is None
     facts = parse_message(
         '{"type": "facts", "first": null, "pocketed": [], "rails": [0], "push_out": false}'
     )
-    assert facts.fields["first"] is None
-    assert facts.fields["rails"] == (0,)
-    assert parse_message('{"type": "remove_ball", "ball": 3}').integer("ball") == 3
+    assert isinstance(facts, Facts)
+    assert facts.first is None
+    assert facts.rails == (0,)
+    assert facts.off_table == ()
+    assert facts.obstruction_moved is False
+    remove = parse_message('{"type": "remove_ball", "ball": 3}')
+    assert isinstance(remove, RemoveBall)
+    assert remove.ball == 3
+
+
+SCHEMA = Path(__file__).parents[2] / "docs" / "web-protocol.schema.json"
+
+
+def test_the_published_schema_is_the_models() -> None:
+    # Regenerate with: python -c "import json; from nineball.web.protocol import client_schema;
+    # print(json.dumps(client_schema(), indent=2, sort_keys=True))" > docs/web-protocol.schema.json
+    published = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    assert published == client_schema()
+    kinds = {ref["$ref"].rsplit("/", 1)[1] for ref in published["oneOf"]}
+    assert {"Join", "Strike", "Facts", "Setup", "Ping"} <= kinds
+    strike = published["$defs"]["Strike"]
+    assert strike["additionalProperties"] is False
+    assert strike["properties"]["speed"]["maximum"] == stroke_limits().max_speed

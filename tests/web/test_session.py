@@ -15,8 +15,10 @@ from fastapi.testclient import TestClient
 from nineball.errors import InvalidInputError
 from nineball.rules import MatchConfig, Seat
 from nineball.web.app import create_app
-from nineball.web.protocol import Message, parse_message
-from nineball.web.session import ActionError, Mode, SessionRegistry
+from nineball.web.protocol import Facts, parse_message
+from nineball.web.registry import SessionRegistry
+from nineball.web.seats import ActionError
+from nineball.web.session import Mode
 
 CONFIG = MatchConfig(players=("Ann", "Bob"), race_to=2)
 
@@ -118,6 +120,8 @@ def test_a_page_open_on_a_forgotten_match_goes_on_playing(tmp_path: Path) -> Non
             assert "no match" in pat.receive_json()["message"]
 
 
-def _facts(**fields: object) -> Message:
+def _facts(**fields: object) -> Facts:
     message = {"type": "facts", "first": None, "pocketed": [], "rails": [], "push_out": False}
-    return parse_message(json.dumps(message | fields))
+    parsed = parse_message(json.dumps(message | fields))
+    assert isinstance(parsed, Facts)
+    return parsed

@@ -24,6 +24,7 @@ from nineball.game.layout import (
     PLACEMENT_CLEARANCE,
     Layout,
     check_cue_placement,
+    check_placement,
     rack,
     respot_nine,
 )
@@ -73,6 +74,7 @@ from nineball.physics import (
     simulate,
 )
 from nineball.physics.cue import cue_contacts
+from nineball.physics.pieces import MotionPiece, motion_pieces
 from nineball.physics.protocol import main_stdio as simulate_protocol
 from nineball.rules import (
     VARIANTS,
@@ -136,6 +138,7 @@ __all__ = [
     "MatchRecorder",
     "MatchState",
     "MatchSummary",
+    "MotionPiece",
     "MotionState",
     "Phase",
     "PhysicsParams",
@@ -167,6 +170,7 @@ __all__ = [
     "Termination",
     "Trajectory",
     "check_cue_placement",
+    "check_placement",
     "check_rulings",
     "choose",
     "compute_stats",
@@ -181,6 +185,7 @@ __all__ = [
     "lag_for_break",
     "lag_spot",
     "load_record",
+    "motion_pieces",
     "nine_foot",
     "obstruction_moved",
     "parse_entry",

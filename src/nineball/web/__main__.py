@@ -6,8 +6,8 @@ import argparse
 import sys
 
 from nineball.errors import NineballError
+from nineball.web.registry import DEFAULT_IDLE_SECONDS, DEFAULT_MAX_SESSIONS
 from nineball.web.server import LOOPBACK, serve
-from nineball.web.session import DEFAULT_IDLE_SECONDS, DEFAULT_MAX_SESSIONS
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -32,21 +32,30 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from nineball.errors import NineballError
+from nineball.errors import NineballError, ProtocolError
+from nineball.game import BallInput, MatchConfig, Seat, Stroke, find_variant, simulate
 from nineball.game.record import record_to_json
 from nineball.game.stats import compute_stats
-from nineball.physics import BallInput, Stroke, simulate
-from nineball.rules import MatchConfig, Seat, find_variant
+from nineball.players.registry import PLAYERS
 from nineball.web.i18n import page_strings
-from nineball.web.protocol import Message, ProtocolError, parse_message
-from nineball.web.session import (
-    DEFAULT_IDLE_SECONDS,
-    DEFAULT_MAX_SESSIONS,
-    LEVELS,
-    GameSession,
-    Mode,
-    SessionRegistry,
+from nineball.web.protocol import (
+    Check,
+    Choose,
+    ClientMessage,
+    Facts,
+    Forfeit,
+    Join,
+    MoveBall,
+    Ping,
+    Place,
+    RemoveBall,
+    Setup,
+    Strike,
+    Undo,
+    parse_message,
 )
+from nineball.web.registry import DEFAULT_IDLE_SECONDS, DEFAULT_MAX_SESSIONS, SessionRegistry
+from nineball.web.session import GameSession, Mode
 
 __all__ = ["STATIC", "create_app", "parse_new_match"]
 
@@ -88,8 +97,8 @@ def parse_new_match(data: object) -> tuple[Mode, MatchConfig, str, Seat, int | N
     if isinstance(race_to, bool) or not isinstance(race_to, int) or not 1 <= race_to <= 15:
         raise ProtocolError(f"race_to must be an integer in 1..15, got {race_to!r}")
     level = data.get("level", "ghost")
-    if level not in LEVELS:
-        raise ProtocolError(f"level must be one of {list(LEVELS)}, got {level!r}")
+    if level not in PLAYERS:
+        raise ProtocolError(f"level must be one of {list(PLAYERS)}, got {level!r}")
     human = data.get("human_seat", 0)
     if human not in (0, 1) or isinstance(human, bool):
         raise ProtocolError(f"human_seat must be 0 or 1, got {human!r}")
@@ -210,7 +219,7 @@ def create_app(
 
     @app.get("/api/levels")
     async def levels() -> dict[str, list[str]]:
-        return {"levels": list(LEVELS)}
+        return {"levels": list(PLAYERS)}
 
     @app.post("/api/matches", response_model=None)
     async def new_match(request: Request) -> JSONResponse | dict[str, Any]:
@@ -275,11 +284,11 @@ def create_app(
                 raw = await websocket.receive_text()
                 try:
                     message = parse_message(raw)
-                    if message.type == "join":
+                    if isinstance(message, Join):
                         if joined is not None:
                             raise ProtocolError("already joined a match on this connection")
-                        session = session_of(str(message.fields["match"]))
-                        seats = session.seats_of(message.text("token"))
+                        session = session_of(message.match)
+                        seats = session.seats_of(message.token)
                         joined = session.id
                         hub.sockets.setdefault(joined, set()).add(websocket)
                         await websocket.send_text(json.dumps(session.snapshot(seats)))
@@ -319,40 +328,40 @@ async def _act(
     websocket: WebSocket,
     session: GameSession,
     seats: frozenset[Seat],
-    message: Message,
+    message: ClientMessage,
     hub: _Hub,
 ) -> None:
     """Carry out one validated message; raises to refuse it (nothing changed)."""
-    kind = message.type
-    x = message.number("x") if "x" in message.fields else 0.0
-    y = message.number("y") if "y" in message.fields else 0.0
-    if kind == "ping":
+    if isinstance(message, Ping):
         await websocket.send_text(json.dumps({"type": "pong"}))
-    elif kind == "check":
-        problem = session.check(x, y)
-        await websocket.send_text(json.dumps({"type": "check", "ok": problem is None,
-                                              "problem": problem}))  # fmt: skip
-    elif kind == "place":
-        session.place(seats, x, y)
+    elif isinstance(message, Check):
+        problem = session.check(message.ball, message.x, message.y)
+        await websocket.send_text(
+            json.dumps({"type": "check", "ok": problem is None, "problem": problem,
+                        "ball": message.ball, "x": message.x, "y": message.y})
+        )  # fmt: skip
+    elif isinstance(message, Place):
+        session.place(seats, message.x, message.y)
         await hub.broadcast(session.id, [session.snapshot(frozenset()) | {"type": "placed"}])
-    elif kind == "strike":
+    elif isinstance(message, Strike):
         await hub.broadcast(session.id, session.strike(seats, message))
-    elif kind == "choose":
-        await hub.broadcast(session.id, session.choose(seats, str(message.fields["choice"])))
-    elif kind == "forfeit":
+    elif isinstance(message, Choose):
+        await hub.broadcast(session.id, session.choose(seats, message.choice))
+    elif isinstance(message, Forfeit):
         await hub.broadcast(session.id, session.forfeit(seats))
-    elif kind == "facts":
+    elif isinstance(message, Facts):
         await hub.broadcast(session.id, session.facts(seats, message))
-    elif kind == "analysis":
-        await websocket.send_text(json.dumps(session.analysis(seats)))
-    else:
-        if kind == "undo":
+    elif isinstance(message, Join):
+        raise ProtocolError("already joined a match on this connection")
+    elif isinstance(message, Undo | MoveBall | Setup | RemoveBall):
+        if isinstance(message, Undo):
             session.undo(seats)
-        elif kind == "move_ball":
-            session.move_ball(seats, message.integer("ball"), x, y)
-        elif kind == "setup":
-            balls = message.fields["balls"]
-            session.setup(seats, balls if isinstance(balls, dict) else {})
-        else:  # remove_ball
-            session.remove_ball(seats, message.integer("ball"))
+        elif isinstance(message, MoveBall):
+            session.move_ball(seats, message.ball, message.x, message.y)
+        elif isinstance(message, Setup):
+            session.setup(seats, {int(b): p for b, p in message.balls.items()})
+        else:
+            session.remove_ball(seats, message.ball)
         await hub.broadcast(session.id, [session.snapshot(frozenset()) | {"type": "update"}])
+    else:  # analysis
+        await websocket.send_text(json.dumps(session.analysis(seats)))

@@ -1,26 +1,22 @@
-"""A trajectory as the browser draws it: per ball, pieces of constant-acceleration motion.
+"""A trajectory as the browser draws it: per ball, the engine's pieces of motion, as JSON.
 
-Between two events of a ball, the engine moves it in closed form (Leckie & Greenspan): a sliding
-ball decelerates at mu_s g against its slip, a rolling ball at mu_r g against its velocity, and a
-spinning or resting ball does not translate. Each piece is therefore exactly
+The physics hands out each ball's motion between events as polynomials
+(:func:`nineball.physics.pieces.motion_pieces`, from the kernels' own motion code); this module
+only writes them in the page's form,
 
     x(t) = x0 + vx (t - t0) + ax (t - t0)^2 / 2        (the same for y)
 
-for t0 <= t <= t1, and the browser evaluates it without simulating anything. A pocketed ball
+for t0 <= t <= t1, which the browser evaluates without simulating anything. A pocketed ball
 stays where it crossed the capture line (as :meth:`Trajectory.positions_at` says); the page then
 shows it sinking into its pocket.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
-import numpy as np
-from numpy.typing import NDArray
-
 from nineball.equipment import PocketId
-from nineball.physics import EventKind, MotionState, Trajectory
+from nineball.game import EventKind, MotionPiece, MotionState, Trajectory, motion_pieces
 
 __all__ = ["Piece", "ball_pieces", "position_at", "trajectory_json"]
 
@@ -53,25 +49,23 @@ class Piece:
         ]  # fmt: skip
 
 
-def _acceleration(
-    rvw: NDArray[np.float64], motion: int, trajectory: Trajectory
-) -> tuple[float, float]:
-    """The constant acceleration (m/s^2) of a ball in ``motion`` from state ``rvw``."""
-    params = trajectory.params
-    if motion == MotionState.SLIDING:
-        r = params.radius
-        dx = float(rvw[1, 0] - r * rvw[2, 1])
-        dy = float(rvw[1, 1] + r * rvw[2, 0])
-        a = params.mu_slide * params.g
-    elif motion == MotionState.ROLLING:
-        dx, dy = float(rvw[1, 0]), float(rvw[1, 1])
-        a = params.mu_roll * params.g
-    else:
-        return (0.0, 0.0)
-    norm = math.sqrt(dx * dx + dy * dy)
-    if norm == 0.0:
-        return (0.0, 0.0)
-    return (-a * dx / norm, -a * dy / norm)
+def _piece(piece: MotionPiece, radius: float) -> Piece:
+    """The engine's piece in the page's terms (accelerations, and heights above the cloth)."""
+    c = piece.coefficients
+    flying = piece.motion is MotionState.AIRBORNE
+    return Piece(
+        t0=piece.start,
+        t1=piece.end,
+        x0=float(c[0, 0]),
+        y0=float(c[0, 1]),
+        vx=float(c[1, 0]),
+        vy=float(c[1, 1]),
+        ax=2.0 * float(c[2, 0]),
+        ay=2.0 * float(c[2, 1]),
+        z0=float(c[0, 2]) - radius if flying else 0.0,
+        vz=float(c[1, 2]) if flying else 0.0,
+        az=2.0 * float(c[2, 2]) if flying else 0.0,
+    )
 
 
 def ball_pieces(trajectory: Trajectory, index: int) -> list[Piece]:
@@ -79,46 +73,8 @@ def ball_pieces(trajectory: Trajectory, index: int) -> list[Piece]:
 
     Pieces of zero length (several events at one instant) are kept: the page skips them.
     """
-    starts: list[tuple[float, NDArray[np.float64], int]] = [
-        (0.0, trajectory.initial[index], int(trajectory.initial_motion[index]))
-    ]
-    for e in range(trajectory.times.shape[0]):
-        if trajectory.first[e] == index:
-            slot = 0
-        elif trajectory.kinds[e] == _BALL_BALL and trajectory.second[e] == index:
-            slot = 1
-        else:
-            continue
-        starts.append(
-            (float(trajectory.times[e]), trajectory.after[e, slot],
-             int(trajectory.after_motion[e, slot]))
-        )  # fmt: skip
-    end = trajectory.duration
-    pieces = []
-    for q, (t0, rvw, motion) in enumerate(starts):
-        t1 = starts[q + 1][0] if q + 1 < len(starts) else max(end, t0)
-        moving = motion in (MotionState.SLIDING, MotionState.ROLLING, MotionState.AIRBORNE)
-        flying = motion == MotionState.AIRBORNE
-        ax, ay = _acceleration(rvw, motion, trajectory)
-        pieces.append(
-            Piece(
-                t0=t0,
-                t1=t1,
-                x0=float(rvw[0, 0]),
-                y0=float(rvw[0, 1]),
-                vx=float(rvw[1, 0]) if moving else 0.0,
-                vy=float(rvw[1, 1]) if moving else 0.0,
-                ax=ax,
-                ay=ay,
-                z0=float(rvw[0, 2]) - trajectory.params.radius if flying else 0.0,
-                vz=float(rvw[1, 2]) if flying else 0.0,
-                az=-trajectory.params.g if flying else 0.0,
-            )
-        )
-    return pieces
-
-
-_BALL_BALL = list(EventKind).index(EventKind.BALL_BALL)
+    radius = trajectory.params.radius
+    return [_piece(p, radius) for p in motion_pieces(trajectory)[index]]
 
 
 def position_at(pieces: list[Piece], t: float) -> tuple[float, float]:
@@ -154,10 +110,13 @@ def trajectory_json(trajectory: Trajectory) -> dict[str, object]:
             off_time[event.balls[0]] = event.time
         if event.kind in (EventKind.BALL_BALL, EventKind.CUSHION, EventKind.POCKET):
             events.append({"t": event.time, "kind": event.kind.value, "balls": list(event.balls)})
-    for index, ball in enumerate(trajectory.ball_ids):
+    radius = trajectory.params.radius
+    for index, (ball, pieces) in enumerate(
+        zip(trajectory.ball_ids, motion_pieces(trajectory), strict=True)
+    ):
         pocket = int(trajectory.pocket_of[index])
         balls[str(ball)] = {
-            "pieces": [p.as_list() for p in ball_pieces(trajectory, index)],
+            "pieces": [_piece(p, radius).as_list() for p in pieces],
             "pocket": _POCKETS[pocket].value if pocket >= 0 else None,
             "pocketed_at": pocket_time.get(ball),
             "off_table_at": off_time.get(ball),

@@ -14,7 +14,7 @@ import uvicorn
 from nineball.errors import InvalidInputError
 from nineball.web.app import create_app
 from nineball.web.protocol import MAX_MESSAGE_BYTES
-from nineball.web.session import DEFAULT_IDLE_SECONDS, DEFAULT_MAX_SESSIONS
+from nineball.web.registry import DEFAULT_IDLE_SECONDS, DEFAULT_MAX_SESSIONS
 
 __all__ = ["LOOPBACK", "is_loopback", "make_server", "serve"]
 

@@ -1,0 +1,90 @@
+// The lobby (a new match) and the history of matches with their statistics.
+import { t } from "./i18n.js";
+import { $, params } from "./state.js";
+import { join, status } from "./net.js";
+
+// ------------------------------------------------------------------ lobby and history
+
+async function openLobby() {
+  const lobby = $("lobby");
+  const levels = (await (await fetch("/api/levels")).json()).levels;
+  $("level").innerHTML = levels.map((l) => `<option>${l}</option>`).join("");
+  $("level").value = levels.includes("club") ? "club" : levels[0];
+  const mode = () => lobby.querySelector("input[name=mode]:checked").value;
+  const names = () => {
+    const m = mode();
+    $("name0").placeholder = m === "computer" ? t("you") : t("player1");
+    $("name1").placeholder = m === "computer" ? t("computer") : t("player2");
+    $("level-row").hidden = m !== "computer";
+  };
+  lobby.querySelectorAll("input[name=mode]").forEach((r) => r.addEventListener("change", names));
+  names();
+  const last = localStorage.getItem("nineball.last");
+  $("lobby-continue").hidden = !last;
+  $("lobby-continue").onclick = () => { const { match, token } = JSON.parse(last); lobby.close(); location.hash = `m=${match}&t=${token ?? ""}`; join(match, token); };
+  lobby.showModal();
+}
+
+$("lobby-form").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  const lobby = $("lobby");
+  const mode = lobby.querySelector("input[name=mode]:checked").value;
+  const body = {
+    mode, race_to: Number($("race").value) || 3, level: $("level").value || "ghost",
+    first_breaker: Number($("breaker").value), rules: $("rules").value,
+    players: [$("name0").value.trim() || $("name0").placeholder, $("name1").value.trim() || $("name1").placeholder],
+  };
+  if (params.get("seed")) body.seed = Number(params.get("seed"));
+  const res = await fetch("/api/matches", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const data = await res.json();
+  if (!res.ok) { status(data.error); return; }
+  lobby.close();
+  const token = data.tokens["0"] ?? data.tokens.both;
+  localStorage.setItem("nineball.last", JSON.stringify({ match: data.match, token }));
+  history.replaceState(null, "", `${location.pathname}${location.search}#m=${data.match}&t=${token}`);
+  join(data.match, token);
+  if (mode === "network") {
+    const base = `${location.origin}/#m=${data.match}`;
+    $("link0").value = `${base}&t=${data.tokens["0"]}`; $("link1").value = `${base}&t=${data.tokens["1"]}`; $("link-watch").value = base;
+    $("links").showModal();
+  }
+});
+
+$("btn-new").addEventListener("click", openLobby);
+$("btn-history").addEventListener("click", async () => {
+  const [m, s] = await Promise.all([fetch("/api/matches").then((r) => r.json()), fetch("/api/stats").then((r) => r.json())]);
+  const mt = $("matches-table");
+  mt.innerHTML = `<tr><th>#</th><th>${t("players")}</th><th>${t("score")}</th><th>${t("raceTo")}</th><th></th></tr>`;
+  for (const x of m.matches.slice(0, 50)) {
+    const tr = document.createElement("tr");
+    for (const v of [x.id, x.players.join(" – "), x.score.join("–"), x.race_to, x.winner === null ? "…" : `${x.players[x.winner]} ${t("won")}`]) {
+      const td = document.createElement("td"); td.textContent = String(v); tr.appendChild(td);
+    }
+    mt.appendChild(tr);
+  }
+  const st = $("stats-table");
+  st.innerHTML = `<tr><th>${t("players")}</th><th>${t("gamesWon")}</th><th>${t("ballsPerInning")}</th><th>${t("fouls")}</th><th>${t("breakAndRuns")}</th></tr>`;
+  for (const p of s.players) {
+    const tr = document.createElement("tr");
+    for (const v of [p.name, `${p.games_won}/${p.games_played}`, p.balls_per_inning.toFixed(2), p.fouls, p.break_and_runs]) {
+      const td = document.createElement("td"); td.textContent = String(v); tr.appendChild(td);
+    }
+    st.appendChild(tr);
+  }
+  $("charts").innerHTML = barChart(s.players.slice(0, 12), (p) => p.games_won, t("gamesWon")) + barChart(s.players.slice(0, 12), (p) => p.balls_per_inning, t("ballsPerInning"));
+  $("history-page").showModal();
+});
+
+function esc(s) { return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]); }
+function barChart(rows, value, title) {
+  const w = 320; const bh = 18; const max = Math.max(1e-9, ...rows.map(value));
+  const bars = rows.map((p, i) => {
+    const v = value(p); const len = (v / max) * (w - 130);
+    return `<text x="0" y="${i * bh + 30}" fill="#ddd" font-size="12">${esc(p.name).slice(0, 14)}</text>` +
+      `<rect x="100" y="${i * bh + 18}" width="${len}" height="${bh - 4}" fill="#2f9d5d"></rect>` +
+      `<text x="${104 + len}" y="${i * bh + 30}" fill="#ddd" font-size="12">${Number.isInteger(v) ? v : v.toFixed(2)}</text>`;
+  }).join("");
+  return `<svg class="chart" width="${w}" height="${rows.length * bh + 26}"><text x="0" y="12" fill="#fff" font-size="13">${esc(title)}</text>${bars}</svg>`;
+}
+
+export { openLobby };

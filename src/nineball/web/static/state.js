@@ -1,0 +1,60 @@
+// The page's shared state, the view's geometry and who may act: imported by every module.
+
+const COLOURS = { 0: "#f8f8f0", 1: "#f2c200", 2: "#1d4fc4", 3: "#d62020", 4: "#6a2c91", 5: "#f07f10", 6: "#13804a", 7: "#7a1f1f", 8: "#111111", 9: "#f2c200" };
+const params = new URLSearchParams(location.search);
+const RATE = Math.max(0.05, Math.min(50, Number(params.get("rate")) || 1));
+function $(id) { return document.getElementById(id); }
+
+// Performance figures, read by the benchmark and the browser tests.
+const perf = { latencies: [], frames: [], render: [], sentAt: null };
+window.nbPerf = perf;
+
+const S = {
+  ws: null, match: null, token: null, seats: [], mode: null, table: null, layout: {}, state: null,
+  inHand: false, cue: null, history: [], aim: Math.PI / 2, aimLocked: false, aimTouched: false,
+  side: 0, height: 0, queue: [], anim: null, last: null, drag: null, analysis: null, ruling: null,
+  tray: [], computerSeat: null, closedOnPurpose: false,
+};
+window.nb = S;
+
+// ------------------------------------------------------------------ geometry of the view
+
+const canvas = $("table");
+const ctx = canvas.getContext("2d");
+const RAIL = 0.11; // m of wood drawn around the cloth
+let view = { s: 100, ox: 0, oy: 0 };
+
+function layoutCanvas() {
+  if (!S.table) return;
+  const T = S.table;
+  const cssW = canvas.clientWidth || 900;
+  const s = cssW / (T.length + 2 * RAIL);
+  const cssH = s * (T.width + 2 * RAIL);
+  const dpr = window.devicePixelRatio || 1;
+  canvas.width = Math.round(cssW * dpr);
+  canvas.height = Math.round(cssH * dpr);
+  canvas.style.height = `${cssH}px`;
+  view = { s: s * dpr, ox: RAIL * s * dpr, oy: RAIL * s * dpr, dpr };
+}
+// Table frame (x across, y along) to canvas pixels: the head end on the left.
+function toPx(x, y) { return [view.ox + y * view.s, view.oy + x * view.s]; }
+function fromEvent(ev) {
+  const r = canvas.getBoundingClientRect();
+  const px = (ev.clientX - r.left) * view.dpr;
+  const py = (ev.clientY - r.top) * view.dpr;
+  return [(py - view.oy) / view.s, (px - view.ox) / view.s];
+}
+
+// For tests and tools: where a table point is on the page, and whether the page is at rest.
+window.nbToClient = (x, y) => {
+  const r = canvas.getBoundingClientRect(); const [px, py] = toPx(x, y);
+  return [r.left + px / view.dpr, r.top + py / view.dpr];
+};
+window.nbIdle = () => !S.anim && !S.pausing && S.queue.length === 0 && S.state !== null;
+// ------------------------------------------------------------------ rules of the page
+
+function myTurn() { return S.state && S.state.winner === null && S.seats.includes(S.state.to_act); }
+function canShoot() { return myTurn() && !S.anim && S.queue.length === 0 && S.state.phase !== "push_out_choice" && S.mode !== "score"; }
+function cuePosition() { return (S.drag && S.drag.ball === 0 ? S.drag.pos : S.cue || S.pendingCue || (S.layout["0"] ?? null)); }
+
+export { $, canShoot, canvas, COLOURS, ctx, cuePosition, fromEvent, layoutCanvas, myTurn, params, perf, RAIL, RATE, S, toPx, view };
