@@ -19,8 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nineball.game import dump_record, load_record, read_record, record_read, rulings
-from nineball.game import record as record_module
+from nineball.game import dump_record, load_record, read_record
 from tests.game.record_cases import (
     ANY_JSON,
     BASE,
@@ -201,18 +200,6 @@ def test_floats_round_trip_bit_for_bit(values: list[float]) -> None:
     read = [stroke.speed, stroke.aim_deg, stroke.elevation_deg, stroke.side, stroke.height]
     assert [v.hex() for v in read] == [v.hex() for v in values[:5]]
     assert again.games[0].shots[0].cue_ball == tuple(values[5:7])
-
-
-def test_the_moved_names_still_import_from_record() -> None:
-    """``game/match.py`` still imports the reader and the rulings from ``nineball.game.record``."""
-    assert record_module.read_record is record_read.read_record
-    assert record_module.load_record is record_read.load_record
-    assert record_module.rule is rulings.rule
-    assert record_module.iter_rulings is rulings.iter_rulings
-    assert record_module.check_rulings is rulings.check_rulings
-    assert record_module.RuledShot is rulings.RuledShot
-    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
-        _ = record_module.nothing  # type: ignore[attr-defined]
 
 
 def test_playing_and_writing_do_not_import_pydantic() -> None:

@@ -24,20 +24,15 @@ not moved with them; new code imports them from :mod:`nineball.game` or their ow
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from nineball.equipment import BallId, Point
 from nineball.errors import NineballError
 from nineball.rules import Choice, Foul, GameOver, MatchConfig, Seat, ShotFacts
-
-if TYPE_CHECKING:
-    from nineball.game.record_read import load_record, read_record
-    from nineball.game.rulings import RuledShot, check_rulings, iter_rulings, rule
 
 __all__ = [
     "RECORD_FORMAT",
@@ -46,18 +41,12 @@ __all__ = [
     "InvalidRecordError",
     "MatchRecord",
     "RecordProblem",
-    "RuledShot",
     "ShotKind",
     "ShotRecord",
     "StrokeRecord",
-    "check_rulings",
     "dump_record",
-    "iter_rulings",
-    "load_record",
-    "read_record",
     "record_to_json",
     "result_to_json",
-    "rule",
     "shot_to_json",
 ]
 
@@ -270,27 +259,3 @@ def record_to_json(record: MatchRecord) -> dict[str, Any]:
 def dump_record(record: MatchRecord) -> str:
     """The record as JSON text (UTF-8, two-space indent, floats exact)."""
     return json.dumps(record_to_json(record), ensure_ascii=False, indent=2) + "\n"
-
-
-# ------------------------------------------------------------------- names that moved
-
-_MOVED = {
-    "load_record": "nineball.game.record_read",
-    "read_record": "nineball.game.record_read",
-    "RuledShot": "nineball.game.rulings",
-    "check_rulings": "nineball.game.rulings",
-    "iter_rulings": "nineball.game.rulings",
-    "rule": "nineball.game.rulings",
-}
-"""The names that moved out of this module, and where they live now."""
-
-
-def __getattr__(name: str) -> object:
-    """The names that moved out of this module (imported on first use: they import this one).
-
-    Raises:
-        AttributeError: ``name`` is not one of them.
-    """
-    if name in _MOVED:
-        return getattr(importlib.import_module(_MOVED[name]), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
