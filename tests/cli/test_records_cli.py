@@ -17,7 +17,7 @@ import pytest
 from nineball.cli import main
 
 SCORE = ["score", "--players", "Ann,Bob", "--race-to", "2", "--breaks", "alternate",
-         "--first-breaker", "1", "--rules", "seed", "--lang", "en"]  # fmt: skip
+         "--first-breaker", "1", "--rules", "standard", "--lang", "en"]  # fmt: skip
 
 
 def _run(
@@ -100,7 +100,7 @@ def test_stats_export_and_replay(
     assert code == 1
     code, out = _run(monkeypatch, capsys, ["replay", str(record), "--lang", "fr"])
     assert code == 0
-    assert "Ann v Bob, race to 2, rules seed" in out
+    assert "Ann v Bob, race to 2, rules standard" in out
     assert "Bris légal" in out
     assert "FOUL" in out
     assert "Ann wins 2-0" in out

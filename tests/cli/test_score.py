@@ -26,7 +26,7 @@ FULL = ScoreSetup(
     race_to=2,
     breaks=BreakRule.ALTERNATE,
     first_breaker=1,
-    rules=find_variant("seed"),
+    rules=find_variant("standard"),
     refereed=True,
     lang=Language.EN,
 )
@@ -35,7 +35,7 @@ FULL = ScoreSetup(
 def test_asks_every_setting_then_plays(monkeypatch: pytest.MonkeyPatch) -> None:
     out = _play(
         monkeypatch,
-        ["en", "Ann", "Bob", "1", "alternate", "2", "seed", "1 p9", "quit"],
+        ["en", "Ann", "Bob", "1", "alternate", "2", "standard", "1 p9", "quit"],
         ScoreSetup(),
     )
     assert "Name of player 1" in out
@@ -55,7 +55,7 @@ def test_defaults_and_bad_answers_are_asked_again(monkeypatch: pytest.MonkeyPatc
     assert out.count("Please answer one of: 1..99") == 2
     assert "Please answer one of: alternate, winner" in out
     assert "Please answer one of: 1..2" in out
-    assert "Please answer one of: seed, fr, pl" in out
+    assert "Please answer one of: standard, fr, pl" in out
     assert "Please answer one of: y, n" in out
     assert "Player 1 to break" in out
 
@@ -172,7 +172,7 @@ def test_french_and_polish_screens(
         race_to=3,
         breaks=BreakRule.ALTERNATE,
         first_breaker=1,
-        rules=find_variant("seed"),
+        rules=find_variant("standard"),
         refereed=True,
         lang=lang,
     )

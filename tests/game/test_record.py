@@ -201,7 +201,7 @@ def _doc(shots: list[dict[str, Any]] | None = None, **fields: Any) -> str:
         ('{"format": "nineball-record", "version": 2}', "$.version", "from 1 to 1, got 2"),
         (_doc(players=["Ann"]), "$.players", "expected two names"),
         (_doc(players=["A", "A"]), "$", "different names"),
-        (_doc(rules="wpa"), "$.rules", "expected one of seed, fr, pl, got 'wpa'"),
+        (_doc(rules="wpa"), "$.rules", "expected one of standard, fr, pl, seed, got 'wpa'"),
         (_doc(games={}), "$.games", "expected a list of games"),
         (_doc(agents=["human"]), "$.agents", "expected two player kinds"),
         (_doc(games=[{"number": 2, "breaker": 0}]), "$.games[0].number", "expected game 1, got 2"),
@@ -252,3 +252,11 @@ def _doc(shots: list[dict[str, Any]] | None = None, **fields: Any) -> str:
 def test_bad_records(text: str, place: str, message: str) -> None:
     _, problems = read_record(text)
     assert any(p.path == place and message in p.message for p in problems), problems
+
+
+def test_a_record_of_the_former_profile_name_reads_as_standard() -> None:
+    from nineball.rules import STANDARD
+
+    record = load_record(_doc(rules="seed"))
+    assert record.config.rules is STANDARD
+    assert json.loads(dump_record(record))["rules"] == "standard"

@@ -10,7 +10,9 @@ from nineball import BallId, IllegalActionError, InvalidInputError, InvalidShotE
 from nineball.rules import (
     FR,
     PL,
-    SEED,
+    RULE_NAMES,
+    STANDARD,
+    VARIANTS,
     Action,
     BreakRule,
     Choice,
@@ -61,16 +63,19 @@ def test_every_foul_cites_its_clause() -> None:
 
 
 def test_profiles() -> None:
-    assert find_variant("seed") is SEED
+    assert find_variant("standard") is STANDARD
+    assert find_variant("seed") is STANDARD  # the default's name before 2026-12
+    assert [v.name for v in VARIANTS] == ["standard", "fr", "pl"]
+    assert RULE_NAMES == ("standard", "fr", "pl", "seed")
     assert find_variant("FR") is FR
     assert find_variant("pl") is PL
     with pytest.raises(ValueError, match="unknown rule profile 'wpa'"):
         find_variant("wpa")
-    assert SEED.is_obstruction_foul(refereed=True)
+    assert STANDARD.is_obstruction_foul(refereed=True)
     assert PL.is_obstruction_foul(refereed=False)
     assert not PL.is_obstruction_foul(refereed=True)
     assert FR.push_out_after_foul_break
-    assert not SEED.push_out_after_foul_break
+    assert not STANDARD.push_out_after_foul_break
 
 
 def test_start_state_and_queries() -> None:

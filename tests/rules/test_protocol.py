@@ -45,7 +45,7 @@ def test_default_match_before_any_new_match() -> None:
             "on_table": [1, 2, 3, 4, 5, 6, 7, 8, 9],
             "lowest": 1,
             "consecutive_fouls": [0, 0],
-            "rules": "seed",
+            "rules": "standard",
             "match_winner": None,
         },
     }
@@ -65,9 +65,10 @@ def test_command_line_defaults_apply_until_a_match_names_its_own() -> None:
     assert "Prawidłowe rozbicie" in reply["ruling"]["explanation"]
     session.handle({"type": "new_match"})
     assert session.handle({"type": "state"})["state"]["rules"] == "fr"
+    # "seed", the former name of the standard profile, is still understood.
     session.handle({"type": "new_match", "rules": "seed", "lang": "en"})
     reply = session.handle({"type": "shot", "first_contact": 1, "pocketed": [2]})
-    assert reply["state"]["rules"] == "seed"
+    assert reply["state"]["rules"] == "standard"
     assert reply["ruling"]["explanation"].startswith("Legal break")
 
 
@@ -133,7 +134,7 @@ def test_examples_get_sensible_answers() -> None:
         ('{"type": "new_match", "race_to": "5"}', "race_to must be an integer"),
         ('{"type": "new_match", "breaks": "loser"}', "breaks must be one of alternate, winner"),
         ('{"type": "new_match", "first_breaker": -1}', "first_breaker must be 0 or 1"),
-        ('{"type": "new_match", "rules": "wpa"}', "rules must be one of seed, fr, pl"),
+        ('{"type": "new_match", "rules": "wpa"}', "rules must be one of standard, fr, pl, seed"),
         ('{"type": "new_match", "lang": "de"}', "lang must be one of en, fr, pl"),
         ('{"type": "new_match", "refereed": "no"}', "refereed must be true or false"),
     ],

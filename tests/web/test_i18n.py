@@ -13,7 +13,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from fastapi.testclient import TestClient
 
-from nineball.rules import Foul
+from nineball.rules import VARIANTS, Foul
 from nineball.web.app import STATIC
 from nineball.web.i18n import DOMAIN, LANGS, LOCALE, page_strings, read_mo
 from tests.rules.test_catalogs import load_tool
@@ -95,6 +95,7 @@ def test_every_key_the_page_uses_is_in_the_catalogs() -> None:
         re.findall(r'\bt\("([^"]+)"\)', script)
     )
     used |= {f"foul.{foul.value}" for foul in Foul}
+    used |= {f"rules.{variant.name}" for variant in VARIANTS}  # the lobby's profiles
     used |= {f"help.{tool}" for tool in ("first", "pocket", "rail", "off")}
     assert len(used) > 100
     assert used <= set(ENGLISH)

@@ -15,7 +15,7 @@ from rich.console import Console
 from nineball.cli.records import export_match, replay_record, show_stats
 from nineball.cli.referee import serve
 from nineball.cli.score import ScoreSetup, resume_scorekeeper, run_scorekeeper
-from nineball.game import BreakRule, Language, Seat, find_variant
+from nineball.game import RULE_NAMES, STANDARD, VARIANTS, BreakRule, Language, Seat, find_variant
 
 app = typer.Typer(
     name="nineball",
@@ -26,12 +26,14 @@ app = typer.Typer(
 )
 
 
-class RulesOption(StrEnum):
-    """The rule profiles, as the command line names them."""
+_PROFILES = ", ".join(v.name for v in VARIANTS)
 
-    SEED = "seed"
-    FR = "fr"
-    PL = "pl"
+
+def _profile(name: str | None) -> str | None:
+    """Check a ``--rules`` value against the referee's profile names (:data:`RULE_NAMES`)."""
+    if name is not None and name.lower() not in RULE_NAMES:
+        raise typer.BadParameter(f"{name!r} is not a rule profile (known: {_PROFILES})")
+    return name
 
 
 class BreaksOption(StrEnum):
@@ -42,16 +44,20 @@ class BreaksOption(StrEnum):
 
 
 RulesArg = Annotated[
-    RulesOption,
-    typer.Option("--rules", help="Rule profile: seed (default), fr or pl (see docs/rules.md)."),
+    str,
+    typer.Option(
+        "--rules",
+        callback=_profile,
+        help=f"Rule profile: {_PROFILES}, the first the default (see docs/rules.md).",
+    ),
 ]
 LangArg = Annotated[Language, typer.Option("--lang", help="Language of the explanations.")]
 
 
 @app.command()
-def referee(rules: RulesArg = RulesOption.SEED, lang: LangArg = Language.EN) -> None:
+def referee(rules: RulesArg = STANDARD.name, lang: LangArg = Language.EN) -> None:
     """Speak the referee protocol: JSON lines in, one JSON line out per line."""
-    serve(sys.stdin.buffer, sys.stdout.buffer, rules=find_variant(rules.value), lang=lang)
+    serve(sys.stdin.buffer, sys.stdout.buffer, rules=find_variant(rules), lang=lang)
 
 
 def _score(
@@ -59,7 +65,7 @@ def _score(
     race_to: int | None,
     breaks: BreaksOption | None,
     first_breaker: int | None,
-    rules: RulesOption | None,
+    rules: str | None,
     refereed: bool | None,
     lang: Language | None,
     db: Path | None,
@@ -73,7 +79,7 @@ def _score(
         race_to=race_to,
         breaks=None if breaks is None else BreakRule(breaks.value),
         first_breaker=first_breaker,
-        rules=None if rules is None else find_variant(rules.value),
+        rules=None if rules is None else find_variant(rules),
         refereed=refereed,
         lang=lang,
     )
@@ -88,7 +94,9 @@ BreaksOpt = Annotated[BreaksOption | None, typer.Option(help="Who breaks the nex
 FirstOpt = Annotated[
     int | None, typer.Option(min=1, max=2, help="Who breaks first (1 or 2: the lag winner).")
 ]
-ProfileOpt = Annotated[RulesOption | None, typer.Option("--rules", help="Rule profile.")]
+ProfileOpt = Annotated[
+    str | None, typer.Option("--rules", callback=_profile, help=f"Rule profile: {_PROFILES}.")
+]
 RefOpt = Annotated[bool | None, typer.Option("--refereed/--no-referee", help="Is there a referee?")]
 LangOpt = Annotated[Language | None, typer.Option("--lang", help="Language of the screen.")]
 DbOpt = Annotated[

@@ -19,6 +19,7 @@ from rich.text import Text
 
 from nineball.errors import NineballError
 from nineball.game import (
+    STANDARD,
     VARIANTS,
     BreakRule,
     Choice,
@@ -82,9 +83,9 @@ _TEXT: dict[str, dict[Language, str]] = {
         Language.PL: "Kto rozbija pierwszy: 1 = {a}, 2 = {b}",
     },
     "rules": {
-        Language.EN: "Rule profile: seed (default), fr (French text) or pl (Polish text)",
-        Language.FR: "Règlement : seed (par défaut), fr (texte français) ou pl (texte polonais)",
-        Language.PL: "Zasady: seed (domyślne), fr (tekst francuski) lub pl (tekst polski)",
+        Language.EN: "Rule profile: {names} (the first is the default)",
+        Language.FR: "Règlement : {names} (le premier par défaut)",
+        Language.PL: "Zasady: {names} (pierwsze domyślne)",
     },
     "refereed": {
         Language.EN: "Is there a referee? (y/n)",
@@ -289,7 +290,8 @@ class _Scorekeeper:
                 self.t("first", a=players[0], b=players[1]), 1, 2, 1
             )
             names = tuple(v.name for v in VARIANTS)
-            rules = setup.rules or find_variant(self.ask_choice(self.t("rules"), names, "seed"))
+            asked = self.t("rules", names=", ".join(names))
+            rules = setup.rules or find_variant(self.ask_choice(asked, names, STANDARD.name))
             refereed = setup.refereed
             if refereed is None:
                 # Only the pl profile rules differently with a referee (clause 11, D2).

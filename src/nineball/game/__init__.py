@@ -77,6 +77,8 @@ from nineball.physics.cue import cue_contacts
 from nineball.physics.pieces import MotionPiece, motion_pieces
 from nineball.physics.protocol import main_stdio as simulate_protocol
 from nineball.rules import (
+    RULE_NAMES,
+    STANDARD,
     VARIANTS,
     BreakRule,
     Choice,
@@ -110,6 +112,8 @@ __all__ = [
     "PLAYER_MAX_SPEED",
     "RECORD_FORMAT",
     "RECORD_VERSION",
+    "RULE_NAMES",
+    "STANDARD",
     "TABLES",
     "TOURNAMENT_NOISE",
     "VARIANTS",

@@ -36,7 +36,7 @@ from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue
 from pydantic_core import CoreSchema, ErrorDetails, core_schema
 
 from nineball.game.record import RECORD_FORMAT, RECORD_VERSION, RecordProblem, ShotKind
-from nineball.rules import VARIANTS, BreakRule, Choice, Foul, MatchConfig, Termination
+from nineball.rules import RULE_NAMES, BreakRule, Choice, Foul, MatchConfig, Termination
 
 __all__ = [
     "ChoiceEntryModel",
@@ -126,8 +126,8 @@ _Names = Annotated[tuple[str, str], Strict(False), _Expect("expected two names, 
 _Agents = Annotated[tuple[str, str], Strict(False), _Expect("expected two player kinds, got {got}")]
 _RuleName = Annotated[
     str,
-    Field(pattern=_any_case(v.name for v in VARIANTS)),
-    _Expect(f"expected one of {', '.join(v.name for v in VARIANTS)}, got {{name}}"),
+    Field(pattern=_any_case(RULE_NAMES)),
+    _Expect(f"expected one of {', '.join(RULE_NAMES)}, got {{name}}"),
 ]
 _DEFAULT = MatchConfig()
 """The defaults of the match's fields are those of :class:`~nineball.rules.MatchConfig`."""
@@ -283,7 +283,7 @@ class MatchModel(_Model):
     first_breaker: _Seat = int(_DEFAULT.first_breaker)
     """Who broke game 1."""
     rules: _RuleName = _DEFAULT.rules.name
-    """The rule profile: seed, fr or pl (in any case)."""
+    """The rule profile, by one of the names of nineball.rules.RULE_NAMES (in any case)."""
     refereed: bool = _DEFAULT.refereed
     """Whether a referee officiated (clause 11 in the pl profile)."""
     seed: int | None = None

@@ -39,12 +39,13 @@ from nineball.rules.state import (
     Termination,
 )
 from nineball.rules.texts import Text
-from nineball.rules.variants import FR, PL, SEED, VARIANTS, RuleSet, find_variant
+from nineball.rules.variants import FR, PL, RULE_NAMES, STANDARD, VARIANTS, RuleSet, find_variant
 
 __all__ = [
     "FR",
     "PL",
-    "SEED",
+    "RULE_NAMES",
+    "STANDARD",
     "VARIANTS",
     "Action",
     "BreakRule",

@@ -21,7 +21,7 @@ from nineball.rules.facts import ShotFacts
 from nineball.rules.referee import choose, forfeit, shoot
 from nineball.rules.ruling import Language, Ruling
 from nineball.rules.state import BreakRule, Choice, MatchConfig, MatchState, Seat
-from nineball.rules.variants import SEED, RuleSet, find_variant
+from nineball.rules.variants import RULE_NAMES, STANDARD, RuleSet, find_variant
 
 __all__ = ["PROTOCOL_VERSION", "RefereeSession", "ruling_to_json", "state_to_json"]
 
@@ -126,7 +126,7 @@ def _get_balls(request: Mapping[str, Any], name: str) -> list[int]:
 class RefereeSession:
     """The match in progress on a referee connection, and the handling of each request."""
 
-    def __init__(self, *, rules: RuleSet = SEED, lang: Language = Language.EN) -> None:
+    def __init__(self, *, rules: RuleSet = STANDARD, lang: Language = Language.EN) -> None:
         """Start with the protocol's default match.
 
         Args:
@@ -199,7 +199,7 @@ class RefereeSession:
             and all(isinstance(p, str) for p in players)
         ):
             raise ProtocolError(f"players must be a list of two names, got {json.dumps(players)}")
-        rules_name = _get_choice(request, "rules", ("seed", "fr", "pl"), self._default_rules.name)
+        rules_name = _get_choice(request, "rules", RULE_NAMES, self._default_rules.name)
         lang = _get_choice(request, "lang", ("en", "fr", "pl"), self._default_lang.value)
         config = MatchConfig(
             players=(players[0], players[1]),

@@ -7,7 +7,7 @@ from enum import IntEnum, StrEnum
 
 from nineball.equipment import OBJECT_BALLS, BallId
 from nineball.errors import InvalidInputError
-from nineball.rules.variants import SEED, RuleSet
+from nineball.rules.variants import STANDARD, RuleSet
 
 __all__ = [
     "Action",
@@ -156,7 +156,7 @@ class MatchConfig:
     first_breaker: Seat = Seat.FIRST
     """Who breaks the first game (by lag or by choice, D12)."""
 
-    rules: RuleSet = SEED
+    rules: RuleSet = STANDARD
     """The rule profile."""
 
     refereed: bool = True

@@ -1,16 +1,21 @@
-"""Rule profiles: the ``seed`` default and the literal readings of the French and Polish texts.
+"""Rule profiles: the ``standard`` default and the literal readings of the French and Polish texts.
 
 The two seed texts are translations of the same 13 clauses that differ in a few places;
 ``docs/rules.md`` fixes a decision for each (D1-D14). A profile is a frozen set of options, one
 per decision where the profiles differ. Every other decision is the same in all three profiles
 and is built into the referee.
+
+The profile names live here and nowhere else: the command line, the referee protocol, the web
+page and the record reader all take them from :data:`VARIANTS` (and :data:`RULE_NAMES`, which
+adds the names of earlier versions: the default was called ``seed`` until 2026-12, a word the
+package now keeps for the random seed of a match).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["FR", "PL", "SEED", "VARIANTS", "RuleSet", "find_variant"]
+__all__ = ["FR", "PL", "RULE_NAMES", "STANDARD", "VARIANTS", "RuleSet", "find_variant"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -18,7 +23,7 @@ class RuleSet:
     """A rule profile."""
 
     name: str
-    """Short name used on the wire and the command line: ``seed``, ``fr`` or ``pl``."""
+    """Short name used on the wire and the command line: ``standard``, ``fr`` or ``pl``."""
 
     description: str
     """One line on what the profile follows."""
@@ -37,8 +42,8 @@ class RuleSet:
         return self.obstruction_foul_when_refereed or not refereed
 
 
-SEED = RuleSet(
-    name="seed",
+STANDARD = RuleSet(
+    name="standard",
     description="the default: the decisions of docs/rules.md where the two texts differ",
     push_out_after_foul_break=False,
     obstruction_foul_when_refereed=True,
@@ -61,12 +66,18 @@ PL = RuleSet(
 )
 """The Polish text: clause 11 applies only in a match without a referee."""
 
-VARIANTS: tuple[RuleSet, ...] = (SEED, FR, PL)
+VARIANTS: tuple[RuleSet, ...] = (STANDARD, FR, PL)
 """Every profile, the default first."""
+
+_FORMER = {"seed": STANDARD}
+"""Names of earlier versions, still read (records and requests written before 2026-12)."""
+
+RULE_NAMES: tuple[str, ...] = (*(v.name for v in VARIANTS), *_FORMER)
+"""Every name :func:`find_variant` accepts: the profiles', then the former ones."""
 
 
 def find_variant(name: str) -> RuleSet:
-    """Return the profile called ``name`` (``seed``, ``fr`` or ``pl``; case-insensitive).
+    """Return the profile called ``name`` (:data:`RULE_NAMES`; case-insensitive).
 
     Raises:
         ValueError: no profile has that name.
@@ -74,5 +85,7 @@ def find_variant(name: str) -> RuleSet:
     for variant in VARIANTS:
         if variant.name == name.lower():
             return variant
+    if name.lower() in _FORMER:
+        return _FORMER[name.lower()]
     known = ", ".join(v.name for v in VARIANTS)
     raise ValueError(f"unknown rule profile {name!r} (known: {known})")

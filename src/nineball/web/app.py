@@ -33,7 +33,17 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from nineball.errors import NineballError, ProtocolError
-from nineball.game import BallInput, MatchConfig, Seat, Stroke, find_variant, simulate
+from nineball.game import (
+    RULE_NAMES,
+    STANDARD,
+    VARIANTS,
+    BallInput,
+    MatchConfig,
+    Seat,
+    Stroke,
+    find_variant,
+    simulate,
+)
 from nineball.game.record import record_to_json
 from nineball.game.stats import compute_stats
 from nineball.players.registry import PLAYERS
@@ -105,9 +115,9 @@ def parse_new_match(data: object) -> tuple[Mode, MatchConfig, str, Seat, int | N
     breaker = data.get("first_breaker", 0)
     if breaker not in (0, 1) or isinstance(breaker, bool):
         raise ProtocolError(f"first_breaker must be 0 or 1, got {breaker!r}")
-    rules = data.get("rules", "seed")
-    if rules not in ("seed", "fr", "pl"):
-        raise ProtocolError(f"rules must be 'seed', 'fr' or 'pl', got {rules!r}")
+    rules = data.get("rules", STANDARD.name)
+    if not isinstance(rules, str) or rules.lower() not in RULE_NAMES:
+        raise ProtocolError(f"rules must be one of {', '.join(RULE_NAMES)}, got {rules!r}")
     seed = data.get("seed")
     if seed is not None and (
         isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63
@@ -219,7 +229,7 @@ def create_app(
 
     @app.get("/api/levels")
     async def levels() -> dict[str, list[str]]:
-        return {"levels": list(PLAYERS)}
+        return {"levels": list(PLAYERS), "rules": [v.name for v in VARIANTS]}
 
     @app.post("/api/matches", response_model=None)
     async def new_match(request: Request) -> JSONResponse | dict[str, Any]:

@@ -7,9 +7,11 @@ import { join, status } from "./net.js";
 
 async function openLobby() {
   const lobby = $("lobby");
-  const levels = (await (await fetch("/api/levels")).json()).levels;
+  const { levels, rules } = await (await fetch("/api/levels")).json();
   $("level").innerHTML = levels.map((l) => `<option>${l}</option>`).join("");
   $("level").value = levels.includes("club") ? "club" : levels[0];
+  // The rule profiles are the server's (the first is the default), each named by the catalogs.
+  $("rules").innerHTML = rules.map((r) => `<option value="${r}" data-i18n="rules.${r}">${t(`rules.${r}`)}</option>`).join("");
   const mode = () => lobby.querySelector("input[name=mode]:checked").value;
   const names = () => {
     const m = mode();
