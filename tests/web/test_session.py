@@ -17,8 +17,7 @@ from nineball.rules import MatchConfig, Seat
 from nineball.web.app import create_app
 from nineball.web.protocol import Facts, parse_message
 from nineball.web.registry import SessionRegistry
-from nineball.web.seats import ActionError
-from nineball.web.session import Mode
+from nineball.web.seats import ActionError, Mode
 
 CONFIG = MatchConfig(players=("Ann", "Bob"), race_to=2)
 

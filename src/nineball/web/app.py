@@ -34,8 +34,6 @@ from fastapi.staticfiles import StaticFiles
 
 from nineball.errors import NineballError, ProtocolError
 from nineball.game import (
-    RULE_NAMES,
-    STANDARD,
     VARIANTS,
     BallInput,
     MatchConfig,
@@ -56,6 +54,7 @@ from nineball.web.protocol import (
     Forfeit,
     Join,
     MoveBall,
+    NewMatch,
     Ping,
     Place,
     RemoveBall,
@@ -63,76 +62,39 @@ from nineball.web.protocol import (
     Strike,
     Undo,
     parse_message,
+    parse_new_match,
 )
 from nineball.web.registry import DEFAULT_IDLE_SECONDS, DEFAULT_MAX_SESSIONS, SessionRegistry
-from nineball.web.session import GameSession, Mode
+from nineball.web.session import GameSession
 
-__all__ = ["STATIC", "create_app", "parse_new_match"]
+__all__ = ["STATIC", "create_app", "new_match"]
 
 STATIC = Path(__file__).parent / "static"
 """The page's files."""
-
-_NEW_MATCH_FIELDS = {
-    "mode", "players", "race_to", "level", "human_seat", "first_breaker", "rules", "seed"
-}  # fmt: skip
 
 
 def _error(message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=400)
 
 
-def parse_new_match(data: object) -> tuple[Mode, MatchConfig, str, Seat, int | None]:
-    """Validate the body of ``POST /api/matches``.
+def new_match(raw: bytes) -> tuple[NewMatch, MatchConfig]:
+    """The body of ``POST /api/matches`` checked, and the match it asks for.
 
     Raises:
-        ProtocolError: a missing, unknown or bad field.
+        ProtocolError: a missing, unknown or bad field (:func:`parse_new_match`), or players
+            the referee refuses (the same name twice).
     """
-    if not isinstance(data, dict):
-        raise ProtocolError(f"the body must be a JSON object, got {type(data).__name__}")
-    unknown = sorted(set(data) - _NEW_MATCH_FIELDS)
-    if unknown:
-        raise ProtocolError(f"unknown field(s) {', '.join(map(repr, unknown))}")
-    modes = [m.value for m in Mode]
-    if data.get("mode") not in modes:
-        raise ProtocolError(f"mode must be one of {modes}, got {data.get('mode')!r}")
-    mode = Mode(data["mode"])
-    players = data.get("players", ["Player 1", "Player 2"])
-    if (
-        not isinstance(players, list)
-        or len(players) != 2
-        or not all(isinstance(p, str) and 0 < len(p.strip()) <= 40 for p in players)
-    ):
-        raise ProtocolError(f"players must be two names of 1 to 40 characters, got {players!r:.80}")
-    race_to = data.get("race_to", 3)
-    if isinstance(race_to, bool) or not isinstance(race_to, int) or not 1 <= race_to <= 15:
-        raise ProtocolError(f"race_to must be an integer in 1..15, got {race_to!r}")
-    level = data.get("level", "ghost")
-    if level not in PLAYERS:
-        raise ProtocolError(f"level must be one of {list(PLAYERS)}, got {level!r}")
-    human = data.get("human_seat", 0)
-    if human not in (0, 1) or isinstance(human, bool):
-        raise ProtocolError(f"human_seat must be 0 or 1, got {human!r}")
-    breaker = data.get("first_breaker", 0)
-    if breaker not in (0, 1) or isinstance(breaker, bool):
-        raise ProtocolError(f"first_breaker must be 0 or 1, got {breaker!r}")
-    rules = data.get("rules", STANDARD.name)
-    if not isinstance(rules, str) or rules.lower() not in RULE_NAMES:
-        raise ProtocolError(f"rules must be one of {', '.join(RULE_NAMES)}, got {rules!r}")
-    seed = data.get("seed")
-    if seed is not None and (
-        isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63
-    ):
-        raise ProtocolError(f"seed must be a non-negative integer or null, got {seed!r}")
+    body = parse_new_match(raw or b"null")
     try:
         config = MatchConfig(
-            players=(players[0].strip(), players[1].strip()),
-            race_to=race_to,
-            first_breaker=Seat(breaker),
-            rules=find_variant(rules),
+            players=body.players,
+            race_to=body.race_to,
+            first_breaker=Seat(body.first_breaker),
+            rules=find_variant(body.rules),
         )
     except NineballError as error:
         raise ProtocolError(str(error)) from None
-    return mode, config, level, Seat(human), seed
+    return body, config
 
 
 class _Hub:
@@ -232,15 +194,14 @@ def create_app(
         return {"levels": list(PLAYERS), "rules": [v.name for v in VARIANTS]}
 
     @app.post("/api/matches", response_model=None)
-    async def new_match(request: Request) -> JSONResponse | dict[str, Any]:
-        body = await request.body()
-        if len(body) > 4096:
-            return _error("request too long")
+    async def create_match(request: Request) -> JSONResponse | dict[str, Any]:
         try:
-            mode, config, level, human, seed = parse_new_match(json.loads(body or b"null"))
-        except ValueError as error:
+            body, config = new_match(await request.body())
+        except ProtocolError as error:
             return _error(str(error))
-        session, tokens = registry().create(mode, config, level=level, human_seat=human, seed=seed)
+        session, tokens = registry().create(
+            body.mode, config, level=body.level, human_seat=Seat(body.human_seat), seed=body.seed
+        )
         hub.forget(registry().evicted)
         stored = session.snapshot(frozenset())["stored_id"]
         return {"match": session.id, "tokens": tokens, "stored_id": stored}

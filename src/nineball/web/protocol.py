@@ -32,6 +32,9 @@ facts       ``first`` (0-9 or null), ``pocketed``, ``rails``, ``off_table`` (lis
             table (scorekeeper)
 ping        nothing
 =========== ============================================================================
+
+The body of ``POST /api/matches`` (a new match) is :class:`NewMatch`, checked the same way
+(:func:`parse_new_match`); its schema is ``$defs.NewMatch`` in the same file.
 """
 
 from __future__ import annotations
@@ -53,7 +56,9 @@ from pydantic import (
 from pydantic_core import ErrorDetails
 
 from nineball.errors import ProtocolError
-from nineball.game import stroke_limits
+from nineball.game import RULE_NAMES, STANDARD, stroke_limits
+from nineball.players.registry import PLAYERS
+from nineball.web.seats import Mode
 
 __all__ = [
     "LIMITS",
@@ -66,6 +71,7 @@ __all__ = [
     "Forfeit",
     "Join",
     "MoveBall",
+    "NewMatch",
     "Ping",
     "Place",
     "ProtocolError",
@@ -75,6 +81,7 @@ __all__ = [
     "Undo",
     "client_schema",
     "parse_message",
+    "parse_new_match",
 ]
 
 MAX_MESSAGE_BYTES = 4096
@@ -261,9 +268,45 @@ _MODELS: dict[str, type[_Message]] = {
 }  # fmt: skip
 
 
+def _in(names: tuple[str, ...], what: str) -> AfterValidator:
+    def check(value: str) -> str:
+        if value.lower() not in names:
+            raise ValueError(f"must be one of {', '.join(names)}")
+        return value.lower()
+
+    return AfterValidator(check)
+
+
+_Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
+
+
+class NewMatch(BaseModel):
+    """The body of ``POST /api/matches``: a new match and who plays it."""
+
+    model_config = _Message.model_config
+
+    mode: Mode
+    """How the match is played."""
+    players: tuple[_Name, _Name] = ("Player 1", "Player 2")
+    """The names of seats 0 and 1 (different)."""
+    race_to: Annotated[int, Field(ge=1, le=15)] = 3
+    """Games to win."""
+    level: Annotated[str, _in(tuple(PLAYERS), "level")] = "ghost"
+    """The computer's level (against the computer)."""
+    human_seat: Annotated[int, Field(ge=0, le=1)] = 0
+    """The person's seat (against the computer)."""
+    first_breaker: Annotated[int, Field(ge=0, le=1)] = 0
+    """Who breaks game 1."""
+    rules: Annotated[str, _in(RULE_NAMES, "rules")] = STANDARD.name
+    """The rule profile."""
+    seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
+    """The match's random seed (None: a fresh one)."""
+
+
 def client_schema() -> dict[str, object]:
     """The JSON Schema of every message a page may send (``docs/web-protocol.schema.json``)."""
     schema = _ADAPTER.json_schema()
+    schema.setdefault("$defs", {})["NewMatch"] = NewMatch.model_json_schema()
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": "nineball web client messages",
@@ -347,3 +390,34 @@ def parse_message(raw: str | bytes) -> ClientMessage:
     except ValidationError as error:
         first = min(error.errors(), key=lambda e: e["type"] != "extra_forbidden")
         raise ProtocolError(_reason(kind, first, data)) from None
+
+
+def parse_new_match(raw: str | bytes) -> NewMatch:
+    """Validate the body of ``POST /api/matches``.
+
+    Raises:
+        ProtocolError: not JSON, not an object, too long, a missing, unknown or bad field.
+    """
+    if len(raw) > MAX_MESSAGE_BYTES:
+        raise ProtocolError(f"body too long: {len(raw)} bytes (at most {MAX_MESSAGE_BYTES})")
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise ProtocolError(f"the body is not JSON: {str(error)[:80]}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError(f"the body must be a JSON object, got {type(data).__name__}")
+    try:
+        return NewMatch.model_validate_json(raw)
+    except ValidationError as error:
+        first = min(error.errors(), key=lambda e: e["type"] != "extra_forbidden")
+        if first["type"] == "extra_forbidden":
+            extra = sorted(set(data) - set(NewMatch.model_fields))
+            raise ProtocolError(
+                f"new match: unknown field(s) {', '.join(map(repr, extra))}"
+            ) from None
+        name = str(first["loc"][0]) if first["loc"] else ""
+        if first["type"] == "missing":
+            raise ProtocolError(f"new match: missing field {name!r}") from None
+        said = first["msg"].removeprefix("Value error, ")
+        said = said[:1].lower() + said[1:]
+        raise ProtocolError(f"new match: {name}: {said}, got {data.get(name)!r:.80}") from None

@@ -21,8 +21,8 @@ from pathlib import Path
 from nineball.errors import InvalidInputError
 from nineball.game import Match, MatchConfig, SavedMatch, Seat, Store, default_db_path
 from nineball.players.registry import PLAYERS
-from nineball.web.seats import ActionError
-from nineball.web.session import GameSession, Mode
+from nineball.web.seats import ActionError, Mode
+from nineball.web.session import GameSession
 
 __all__ = ["DEFAULT_IDLE_SECONDS", "DEFAULT_MAX_SESSIONS", "SessionRegistry"]
 

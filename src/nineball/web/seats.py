@@ -1,4 +1,4 @@
-"""The secret seat tokens of a session: who may act for which seat.
+"""Who may act in a session: its mode, and the secret seat tokens for which seat.
 
 A token is a random secret handed to a page once; the session keeps only its SHA-256 digest,
 so neither memory nor the database holds a token that could be replayed.
@@ -8,11 +8,27 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from enum import StrEnum
 
 from nineball.errors import IllegalActionError
 from nineball.game import Seat
 
-__all__ = ["ActionError", "SeatTokens"]
+__all__ = ["ActionError", "Mode", "SeatTokens"]
+
+
+class Mode(StrEnum):
+    """How a session is played."""
+
+    COMPUTER = "computer"
+    """One person against the computer."""
+    LOCAL = "local"
+    """Two people on one screen (one token acts for both seats)."""
+    NETWORK = "network"
+    """Two people on two screens, each with the secret link of a seat."""
+    PRACTICE = "practice"
+    """One person alone: any ball anywhere, undo, the computer's analysis (not stored)."""
+    SCORE = "score"
+    """The scorekeeper of a real table: what happened is entered by hand."""
 
 
 class ActionError(IllegalActionError):

@@ -14,7 +14,6 @@ from __future__ import annotations
 import copy
 import math
 from collections.abc import Mapping
-from enum import StrEnum
 
 from nineball.equipment import BallId
 from nineball.errors import IllegalActionError, NineballError
@@ -45,7 +44,7 @@ from nineball.players.analysis import analyse, expected_path
 from nineball.players.registry import PLAYERS
 from nineball.players.search import LEVELS as SEARCH_LEVELS
 from nineball.web.protocol import Facts, Strike
-from nineball.web.seats import ActionError, SeatTokens
+from nineball.web.seats import ActionError, Mode, SeatTokens
 from nineball.web.segments import trajectory_json
 from nineball.web.views import layout_json, paths_json, ruling_json, state_json, table_json
 
@@ -69,21 +68,6 @@ _SPOT_STEP = (0.15, 0.1)
 
 _PRACTICE_UNDO = 100
 """Practice keeps this many positions to undo to."""
-
-
-class Mode(StrEnum):
-    """How a session is played."""
-
-    COMPUTER = "computer"
-    """One person against the computer."""
-    LOCAL = "local"
-    """Two people on one screen (one token acts for both seats)."""
-    NETWORK = "network"
-    """Two people on two screens, each with the secret link of a seat."""
-    PRACTICE = "practice"
-    """One person alone: any ball anywhere, undo, the computer's analysis (not stored)."""
-    SCORE = "score"
-    """The scorekeeper of a real table: what happened is entered by hand."""
 
 
 class GameSession:
