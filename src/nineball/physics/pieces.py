@@ -15,7 +15,6 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from nineball.physics._kernels import constants as k
 from nineball.physics._kernels.motion import coefficients
 from nineball.physics.simulate import Trajectory, param_vector
 from nineball.physics.state import MotionState
@@ -58,28 +57,15 @@ class MotionPiece:
 def motion_pieces(trajectory: Trajectory) -> tuple[tuple[MotionPiece, ...], ...]:
     """Every ball's pieces of motion from 0 to the trajectory's end, by array index.
 
-    A piece starts at 0 and at each event of the ball, from its state after that event (the
-    same states :meth:`Trajectory.states_at` evolves from), so a piece evaluated at any time
-    gives the engine's position then.
+    A piece starts at 0 and at each event of the ball, from its state after that event
+    (:meth:`Trajectory.starts`, the states :meth:`Trajectory.states_at` evolves from too), so a
+    piece evaluated at any time gives the engine's position then.
     """
     prm = param_vector(trajectory.params, nine_foot())
     end = trajectory.duration
     out = []
     for index in range(len(trajectory.ball_ids)):
-        starts: list[tuple[float, NDArray[np.float64], int]] = [
-            (0.0, trajectory.initial[index], int(trajectory.initial_motion[index]))
-        ]
-        for e in range(trajectory.times.shape[0]):
-            if trajectory.first[e] == index:
-                slot = 0
-            elif trajectory.kinds[e] == k.EV_BALL_BALL and trajectory.second[e] == index:
-                slot = 1
-            else:
-                continue
-            starts.append(
-                (float(trajectory.times[e]), trajectory.after[e, slot],
-                 int(trajectory.after_motion[e, slot]))
-            )  # fmt: skip
+        starts = trajectory.starts(index)
         pieces = []
         for q, (t0, rvw, motion) in enumerate(starts):
             c = np.array(_COEFFICIENTS(np.ascontiguousarray(rvw), motion, prm))

@@ -209,6 +209,24 @@ class Trajectory:
         """
         return self.states_at(times)[:, :, 0, :]
 
+    def starts(self, index: int) -> list[tuple[float, NDArray[np.float64], int]]:
+        """Where ball ``index``'s motion begins afresh: at 0 and after each of its events.
+
+        Returns:
+            ``(time, state, motion)`` for each piece of the ball's motion, in time order: the
+            state (r, v, w) and motion state the engine moves it from until its next event.
+        """
+        out = [(0.0, self.initial[index], int(self.initial_motion[index]))]
+        for e in range(self.times.shape[0]):
+            if self.first[e] == index:
+                slot = 0
+            elif self.kinds[e] == k.EV_BALL_BALL and self.second[e] == index:
+                slot = 1
+            else:
+                continue
+            out.append((float(self.times[e]), self.after[e, slot], int(self.after_motion[e, slot])))
+        return out
+
     def states_at(self, times: Sequence[float] | NDArray[np.float64]) -> NDArray[np.float64]:
         """Every ball's state (r, v, w) at the given times, shape (len(times), n, 3, 3).
 
@@ -219,24 +237,14 @@ class Trajectory:
         out = np.zeros((ts.shape[0], n, 3, 3))
         prm = param_vector(self.params, _TABLE_FOR_PARAMS)
         for b in range(n):
-            seg_t = [0.0]
-            seg_s = [self.initial[b]]
-            seg_m = [int(self.initial_motion[b])]
-            for e in range(self.times.shape[0]):
-                if self.first[e] == b:
-                    slot = 0
-                elif self.kinds[e] == k.EV_BALL_BALL and self.second[e] == b:
-                    slot = 1
-                else:
-                    continue
-                seg_t.append(float(self.times[e]))
-                seg_s.append(self.after[e, slot])
-                seg_m.append(int(self.after_motion[e, slot]))
-            idx = np.searchsorted(np.asarray(seg_t), ts, side="right") - 1
+            starts = self.starts(b)
+            seg_t = np.asarray([t for t, _, _ in starts])
+            idx = np.searchsorted(seg_t, ts, side="right") - 1
             for q in range(ts.shape[0]):
                 s = max(int(idx[q]), 0)
-                dt = max(float(ts[q]) - seg_t[s], 0.0)
-                out[q, b] = evolve(seg_s[s], seg_m[s], dt, prm)
+                t0, state, motion = starts[s]
+                dt = max(float(ts[q]) - t0, 0.0)
+                out[q, b] = evolve(state, motion, dt, prm)
         return out
 
 
