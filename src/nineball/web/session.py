@@ -263,11 +263,11 @@ class GameSession:
             height=message.height,
         )
         stroke_limits(match.params).check(stroke)
-        if message.cue is not None:
-            match.place_cue_ball(message.cue)
         push_out = message.push_out
         if push_out and not match.state.push_out_allowed:
             raise ActionError("a push out is not allowed now (clause 5)")
+        if message.cue is not None:
+            match.place_cue_ball(message.cue)
         before = self._before()
         report = match.strike(stroke, push_out=push_out)
         self._changed(before)
