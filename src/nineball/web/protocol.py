@@ -361,6 +361,23 @@ def _reason(kind: str, error: ErrorDetails, data: dict[str, object]) -> str:
     return f"{where} must be a finite number, got {value!r}"
 
 
+def _json_object(raw: str | bytes, what: str) -> dict[str, object]:
+    """``raw`` read as one JSON object of at most :data:`MAX_MESSAGE_BYTES`.
+
+    Raises:
+        ProtocolError: too long, not JSON, or not an object.
+    """
+    if len(raw) > MAX_MESSAGE_BYTES:
+        raise ProtocolError(f"{what} too long: {len(raw)} bytes (at most {MAX_MESSAGE_BYTES})")
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise ProtocolError(f"{what} is not JSON: {str(error)[:80]}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError(f"{what} must be a JSON object, got {type(data).__name__}")
+    return data
+
+
 def parse_message(raw: str | bytes) -> ClientMessage:
     """Validate one message from a page.
 
@@ -374,14 +391,7 @@ def parse_message(raw: str | bytes) -> ClientMessage:
         ProtocolError: not JSON, not an object, too long, an unknown type, a missing, unknown
             or bad field.
     """
-    if len(raw) > MAX_MESSAGE_BYTES:
-        raise ProtocolError(f"message too long: {len(raw)} bytes (at most {MAX_MESSAGE_BYTES})")
-    try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as error:
-        raise ProtocolError(f"message is not JSON: {str(error)[:80]}") from None
-    if not isinstance(data, dict):
-        raise ProtocolError(f"message must be a JSON object, got {type(data).__name__}")
+    data = _json_object(raw, "message")
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in _MODELS:
         raise ProtocolError(f"unknown message type {kind!r} (known: {', '.join(sorted(_MODELS))})")
@@ -398,14 +408,7 @@ def parse_new_match(raw: str | bytes) -> NewMatch:
     Raises:
         ProtocolError: not JSON, not an object, too long, a missing, unknown or bad field.
     """
-    if len(raw) > MAX_MESSAGE_BYTES:
-        raise ProtocolError(f"body too long: {len(raw)} bytes (at most {MAX_MESSAGE_BYTES})")
-    try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as error:
-        raise ProtocolError(f"the body is not JSON: {str(error)[:80]}") from None
-    if not isinstance(data, dict):
-        raise ProtocolError(f"the body must be a JSON object, got {type(data).__name__}")
+    data = _json_object(raw, "the body")
     try:
         return NewMatch.model_validate_json(raw)
     except ValidationError as error:
