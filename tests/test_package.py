@@ -78,3 +78,15 @@ def test_layer_contracts_hold() -> None:
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "0 broken" in done.stdout
+
+
+def test_no_source_file_is_over_600_lines() -> None:
+    """Files a person can hold: every source file of the package, the page's included."""
+    package = ROOT / "src" / "nineball"
+    sizes = {
+        path.relative_to(package).as_posix(): len(path.read_text(encoding="utf-8").splitlines())
+        for path in sorted(package.rglob("*"))
+        if path.suffix in {".py", ".js", ".html", ".css"}
+    }
+    assert {"game/step.py", "players/search.py", "web/static/main.js"} <= set(sizes)
+    assert {name: n for name, n in sizes.items() if n > 600} == {}
