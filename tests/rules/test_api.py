@@ -34,6 +34,7 @@ from nineball.rules import (
     shoot,
     start_match,
 )
+from nineball.rules.state import check_player_name
 
 BREAK_FOUR_RAILS = ShotFacts.of(first_contact=1, rails=[2, 3, 4, 5])
 
@@ -186,8 +187,8 @@ def test_facts_views() -> None:
     ("kwargs", "message"),
     [
         ({"players": ("Ann",)}, "players must be two names"),
-        ({"players": ("Ann", " ")}, "non-empty string"),
-        ({"players": ("Ann", 3)}, "non-empty string"),
+        ({"players": ("Ann", " ")}, "got the empty name ' '"),
+        ({"players": ("Ann", 3)}, "got 3, not a string"),
         ({"players": ("Ann", "Ann")}, "different names"),
         ({"race_to": 0}, "race_to must be in 1..99, got 0"),
         ({"race_to": 100}, "race_to must be in 1..99"),
@@ -201,6 +202,42 @@ def test_facts_views() -> None:
 def test_bad_match_config(kwargs: dict[str, object], message: str) -> None:
     with pytest.raises(InvalidInputError, match=message):
         MatchConfig(**kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("", "got the empty name ''"),
+        ("\u3000 ", "got the empty name"),
+        ("x" * 41, "got 41 characters, 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'..."),
+        ("\ud800", r"'\ud800' holds U+D800, a lone surrogate"),
+        ("Ann\udfff", "holds U+DFFF, a lone surrogate"),
+        ("A\u2028nn", r"'A\u2028nn' holds U+2028, a line separator"),
+        ("A\u2029nn", "holds U+2029, a paragraph separator"),
+        ("A\nnn", r"'A\nnn' holds U+000A, a control character"),
+        ("Ann\r", "holds U+000D, a control character"),
+        ("\tAnn", "holds U+0009, a control character"),
+        ("A\x00", "holds U+0000, a control character"),
+        ("A\x85", "holds U+0085, a control character"),
+        ("A\x7f", "holds U+007F, a control character"),
+    ],
+)
+def test_bad_player_names_are_refused_naming_the_character(name: str, message: str) -> None:
+    """One rule for a name (issue 16): the referee, the records and the web all rely on it."""
+    for players in ((name, "Bob"), ("Bob", name)):
+        with pytest.raises(InvalidInputError, match="a player name must be 1-40 characters") as e:
+            MatchConfig(players=players)
+        assert message in str(e.value)
+    with pytest.raises(InvalidInputError):
+        check_player_name(name)
+
+
+@pytest.mark.parametrize(
+    "name", ["Zoë", "Łucja", "李小龍", "x" * 40, " Ann ", "O'Brien-Smith Jr.", "🎱 Ann", "a\u200db"]
+)
+def test_good_player_names_are_kept_as_given(name: str) -> None:
+    assert check_player_name(name) == name
+    assert MatchConfig(players=(name, "Bob")).players == (name, "Bob")
 
 
 def test_match_state_start_defaults() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 
@@ -10,6 +11,7 @@ from nineball.errors import InvalidInputError
 from nineball.rules.variants import STANDARD, RuleSet
 
 __all__ = [
+    "PLAYER_NAME_MAX",
     "Action",
     "BreakRule",
     "Choice",
@@ -21,6 +23,7 @@ __all__ = [
     "Phase",
     "Seat",
     "Termination",
+    "check_player_name",
 ]
 
 
@@ -140,6 +143,52 @@ def _check_int(value: object, name: str, low: int, high: int | None = None) -> i
     return value
 
 
+PLAYER_NAME_MAX = 40
+"""The longest player name, in characters (code points), surrounding spaces included."""
+
+_NAME_RULE = (
+    f"a player name must be 1-{PLAYER_NAME_MAX} characters, not only spaces, with no control"
+    " character, line or paragraph separator or lone surrogate"
+)
+
+_BAD_CATEGORIES = {
+    "Cc": "a control character",
+    "Cs": "a lone surrogate",
+    "Zl": "a line separator",
+    "Zp": "a paragraph separator",
+}
+"""The Unicode categories a name may not hold: they break one-line answers and UTF-8 output."""
+
+
+def check_player_name(name: object) -> str:
+    """Check one player's name, the same rule everywhere a name comes in.
+
+    A name is a string of 1 to :data:`PLAYER_NAME_MAX` characters that is not only spaces and
+    holds no character of the Unicode categories Cc (controls: new lines, tabs, NUL...), Cs
+    (lone surrogates, which cannot be written as UTF-8), Zl or Zp (the line and paragraph
+    separators U+2028, U+2029). Such names are refused rather than cleaned, so that a name is
+    shown exactly as it was given.
+
+    >>> check_player_name("Zoë")
+    'Zoë'
+
+    Raises:
+        InvalidInputError: the name breaks the rule; the message names it and the bad character.
+    """
+    if not isinstance(name, str):
+        raise InvalidInputError(f"{_NAME_RULE}; got {name!r}, not a string")
+    if not name.strip():
+        raise InvalidInputError(f"{_NAME_RULE}; got the empty name {name!r}")
+    if len(name) > PLAYER_NAME_MAX:
+        shown = name[:PLAYER_NAME_MAX]
+        raise InvalidInputError(f"{_NAME_RULE}; got {len(name)} characters, {shown!r}...")
+    for char in name:
+        kind = _BAD_CATEGORIES.get(unicodedata.category(char))
+        if kind is not None:
+            raise InvalidInputError(f"{_NAME_RULE}; {name!r} holds U+{ord(char):04X}, {kind}")
+    return name
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MatchConfig:
     """What the players agreed before the match."""
@@ -171,8 +220,7 @@ class MatchConfig:
         if not (isinstance(self.players, tuple) and len(self.players) == 2):
             raise InvalidInputError(f"players must be two names, got {self.players!r}")
         for name in self.players:
-            if not isinstance(name, str) or not name.strip():
-                raise InvalidInputError(f"a player name must be a non-empty string, got {name!r}")
+            check_player_name(name)
         if self.players[0].strip() == self.players[1].strip():
             raise InvalidInputError(f"the two players need different names, got {self.players!r}")
         _check_int(self.race_to, "race_to", 1, 99)
