@@ -30,6 +30,9 @@ from nineball.rules.notation import Command, CommandEntry, NotationError, ShotEn
         ("  1   p4  ", ShotFacts.of(first_contact=1, pocketed=[4]), False),
         ("p4 1", ShotFacts.of(first_contact=1, pocketed=[4]), False),
         ("1 p4 p5", ShotFacts.of(first_contact=1, pocketed=[4, 5]), False),
+        ("1 p4,5", ShotFacts.of(first_contact=1, pocketed=[4, 5]), False),
+        ("1 r23,0", ShotFacts.of(first_contact=1, rails=[2, 3, 0]), False),
+        ("1 s p4", ShotFacts.of(first_contact=1, pocketed=[0, 4]), False),
     ],
 )
 def test_shots(text: str, facts: ShotFacts, push_out: bool) -> None:
@@ -76,12 +79,32 @@ def test_commands(text: str, command: Command, seat: Seat | None) -> None:
         ("0 p4", "'0' is not understood"),
         ("12", "'12' is not understood"),
         ("undo now", "'undo' takes no more words, got 'now'"),
-        ("forfeit 3", "'forfeit' takes no more words, got '3'"),
+        ("forfeit 3", "'forfeit' takes at most the player, 1 or 2, got '3'"),
+        ("forfeit 1 2", "'forfeit' takes at most the player, 1 or 2, got '1 2'"),
+        # Issue 16: sloppy entries are refused, never read with another meaning.
+        ("1 p4,,,", "'p4,,,': a comma with no ball on one side"),
+        ("1 r,", "'r,': a comma with no ball on one side"),
+        ("1 r,2", "'r,2': a comma with no ball on one side"),
+        ("1 p2,,3", "'p2,,3': a comma with no ball on one side"),
+        ("1 p4,", "'p4,': a comma with no ball on one side"),
+        ("1 p²", "'p²': '²' is not a ball"),
+        ("1 p٣", "'p٣': '٣' is not a ball"),
+        ("²", "'²' is not understood"),
+        ("٣ p4", "'٣' is not understood"),
+        ("1 p4 p", "'p': name the balls after 'p'"),
+        ("push push 1", "'push': said twice in one entry"),
+        ("push 1 poussé", "'poussé': said twice in one entry"),
+        ("1 m m", "'m': said twice in one entry"),
+        ("1 s s", "'s': said twice in one entry"),
+        ("1 safe obrona", "'obrona': said twice in one entry"),
+        ("1 " + "q" * 100, "'qqqqqqqqqqqqqqqqqqqqq'... is not understood"),
+        ("1 p\ud800", "'p\\ud800': '\\ud800' is not a ball"),
     ],
 )
 def test_bad_entries(text: str, message: str) -> None:
-    with pytest.raises(NotationError, match=message):
+    with pytest.raises(NotationError) as info:
         parse_entry(text)
+    assert message in str(info.value)
 
 
 def test_safety_mark() -> None:

@@ -12,13 +12,15 @@ One entry is one line of whitespace-separated tokens (case does not matter)::
     1 r0 m         clause 11: an obstructing ball moved on a jump or massé attempt
 
 Shot tokens: a ball number (``1``-``9``) or ``-`` for the first ball hit; ``p``, ``r`` and ``o``
-followed by balls for pocketed, rails and off the table (balls as digits, with or without
-commas; ``0`` or ``c`` is the cue ball); ``s`` for a scratch; ``m`` for a moved obstructing ball;
+followed by balls for pocketed, rails and off the table (balls as the digits ``0``-``9``, with
+or without single commas between them, ``p4,5`` or ``p45``, never a comma at either end or two in
+a row; ``0`` or ``c`` is the cue ball); ``s`` for a scratch; ``m`` for a moved obstructing ball;
 ``push`` to declare a push out; ``safe`` to mark a safety (for statistics only). Commands:
 ``shoot`` and ``pass`` (the answer to a push out), ``undo``, ``forfeit`` (optionally ``1`` or
 ``2``: the player), ``help``, ``quit``. French and Polish words are accepted for the commands
 (``tirer``, ``passer``, ``annuler``, ``poussé``...; ``graj``, ``oddaj``, ``cofnij``,
-``wypchnięcie``...).
+``wypchnięcie``...). A flag (``push``, ``s``, ``m``, ``safe``) is given at most once. Anything
+else is refused with a message naming the token, never read with another meaning.
 """
 
 from __future__ import annotations
@@ -106,17 +108,35 @@ _SAFE_WORDS = frozenset({"safe", "safety", "défense", "defense", "obrona"})
 _EXAMPLE = "for example `1 p4 r2,3` (hit the 1, pocketed the 4, the 2 and 3 touched a rail)"
 
 
+_BALL_DIGITS = {"c": 0, **{str(n): n for n in range(10)}}
+"""The characters that name a ball in a list: the ASCII digits, and c for the cue ball."""
+
+_SHOWN = 24
+"""The most characters of a bad token an error message repeats."""
+
+
+def _quote(token: str) -> str:
+    """``token`` as the messages show it: quoted, escaped, and cut when it is long."""
+    return repr(token) if len(token) <= _SHOWN else repr(token[: _SHOWN - 3]) + "..."
+
+
 def _balls(token: str, body: str) -> list[int]:
+    """The balls of a ``p``, ``r`` or ``o`` token: digits, in groups between single commas."""
+    head = token[0]
     if not body:
-        raise NotationError(f"{token!r}: name the balls after {token[0]!r}, e.g. {token[0]}4,5")
+        raise NotationError(f"{_quote(token)}: name the balls after {head!r}, e.g. {head}4,5")
     balls: list[int] = []
-    for char in body.replace(",", ""):
-        if char == "c":
-            balls.append(0)
-        elif char.isdigit():
-            balls.append(int(char))
-        else:
-            raise NotationError(f"{token!r}: {char!r} is not a ball (0 or c is the cue ball, 1-9)")
+    for group in body.split(","):
+        if not group:
+            raise NotationError(
+                f"{_quote(token)}: a comma with no ball on one side; write {head}4,5 or {head}45"
+            )
+        for char in group:
+            if char not in _BALL_DIGITS:
+                raise NotationError(
+                    f"{_quote(token)}: {char!r} is not a ball (0 or c is the cue ball, 1-9)"
+                )
+            balls.append(_BALL_DIGITS[char])
     return balls
 
 
@@ -124,11 +144,21 @@ def _command(words: list[str]) -> CommandEntry | None:
     command = _COMMANDS.get(words[0])
     if command is None:
         return None
-    if command is Command.FORFEIT and len(words) == 2 and words[1] in ("1", "2"):
-        return CommandEntry(command=command, seat=Seat(int(words[1]) - 1))
+    rest = " ".join(words[1:])
+    if command is Command.FORFEIT and len(words) > 1:
+        if len(words) == 2 and words[1] in ("1", "2"):
+            return CommandEntry(command=command, seat=Seat(int(words[1]) - 1))
+        raise NotationError(f"{words[0]!r} takes at most the player, 1 or 2, got {_quote(rest)}")
     if len(words) > 1:
-        raise NotationError(f"{words[0]!r} takes no more words, got {' '.join(words[1:])!r}")
+        raise NotationError(f"{words[0]!r} takes no more words, got {_quote(rest)}")
     return CommandEntry(command=command)
+
+
+def _once(seen: set[str], token: str, flag: str) -> None:
+    """Refuse a flag (push out, scratch, moved, safety) given twice in one entry."""
+    if flag in seen:
+        raise NotationError(f"{_quote(token)}: said twice in one entry")
+    seen.add(flag)
 
 
 def parse_entry(text: str) -> Entry:
@@ -146,42 +176,38 @@ def parse_entry(text: str) -> Entry:
     command = _command(words)
     if command is not None:
         return command
-    push_out = False
     first: int | None = None
     first_seen = False
+    flags: set[str] = set()
     pocketed: list[int] = []
     rails: list[int] = []
     off_table: list[int] = []
-    moved = False
-    safety = False
     for token in words:
         if token in _PUSH_WORDS:
-            push_out = True
-        elif token in ("-", "x") or (len(token) == 1 and token.isdigit() and token != "0"):
+            _once(flags, token, "push")
+        elif token in _SAFE_WORDS:
+            _once(flags, token, "safe")
+        elif token in ("s", "m"):
+            _once(flags, token, token)
+        elif token in ("-", "x") or (len(token) == 1 and token in "123456789"):
             if first_seen:
-                raise NotationError(f"{token!r}: the first ball hit was already given")
+                raise NotationError(f"{_quote(token)}: the first ball hit was already given")
             first_seen = True
             first = None if token in ("-", "x") else int(token)
-        elif token == "s":
-            pocketed.append(0)
-        elif token == "m":
-            moved = True
-        elif token in _SAFE_WORDS:
-            safety = True
         elif token[0] in "pro":
             target = {"p": pocketed, "r": rails, "o": off_table}[token[0]]
             target.extend(_balls(token, token[1:]))
         else:
-            raise NotationError(f"{token!r} is not understood; {_EXAMPLE}")
+            raise NotationError(f"{_quote(token)} is not understood; {_EXAMPLE}")
     if not first_seen:
         raise NotationError(
             "say which ball the cue ball hit first (a number, or - for none), " + _EXAMPLE
         )
     facts = ShotFacts.of(
         first_contact=first,
-        pocketed=pocketed,
+        pocketed=[*pocketed, 0] if "s" in flags else pocketed,
         off_table=off_table,
         rails=rails,
-        obstruction_moved=moved,
+        obstruction_moved="m" in flags,
     )
-    return ShotEntry(facts=facts, push_out=push_out, safety=safety)
+    return ShotEntry(facts=facts, push_out="push" in flags, safety="safe" in flags)
