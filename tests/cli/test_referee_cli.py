@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
+
+from nineball.cli.referee import serve
+from nineball.game import STANDARD, Language
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "rules" / "data" / "referee-examples.jsonl"
 
@@ -69,3 +75,63 @@ def test_unknown_option_is_a_usage_error() -> None:
     done = _run(b"", "--rules", "wpa")
     assert done.returncode == 2
     assert b"wpa" in done.stderr
+
+
+def test_the_hostile_lines_of_issue_16_each_get_one_answer_in_a_real_process() -> None:
+    """``print('['*100000)`` and a surrogate name used to end the process with a traceback."""
+    lines = [
+        b'{"type": "shot", "first_contact": 1, "pocketed": [2]}',
+        b"[" * 100_000,
+        b'{"type":"new_match","players":["\\ud800","Bob"]}',
+        b'{"type":"new_match","players":["A\\u2028nn","Bob"]}',
+        b"[" * 5_000,
+        b'{"race_to": ' + b"9" * 10_000 + b"}",
+        b"\xed\xa0\x80",
+        b"x" * 3_000_000,
+        b"",
+        b'{"type": "forfeit", "player": 0}',
+    ]
+    done = _run(b"\n".join(lines) + b"\n")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == b""
+    out = done.stdout.split(b"\n")
+    assert out[-1] == b""
+    replies = [json.loads(line) for line in out[:-1]]
+    assert len(replies) == len(lines)
+    assert [r["ok"] for r in replies] == [True] + [False] * 8 + [True]
+    assert all(r["state"] == replies[0]["state"] for r in replies[1:-1])
+    assert "Ann forfeits" in replies[-1]["ruling"]["explanation"]
+
+
+def _serve(data: bytes) -> list[bytes]:
+    sink = io.BytesIO()
+    serve(io.BytesIO(data), sink, rules=STANDARD, lang=Language.EN)
+    return sink.getvalue().split(b"\n")
+
+
+@pytest.mark.parametrize("size", [65_535, 65_536, 65_537, 65_538, 65_539, 200_000])
+def test_a_line_near_or_over_the_limit_is_one_answer_and_the_next_line_is_read(size: int) -> None:
+    body = b'"' + b"x" * (size - 2) + b'"'
+    *replies, tail = _serve(body + b"\n" + b'{"type": "state"}\n')
+    assert tail == b""
+    first, second = (json.loads(r) for r in replies)
+    assert first["ok"] is False
+    over = "the line is over 65536 bytes long" in first["error"]["message"]
+    assert over is (size > 65_536)
+    assert second["ok"] is True
+
+
+def test_an_overlong_last_line_without_a_line_end() -> None:
+    *replies, tail = _serve(b'{"type": "state"}\n' + b"[" * 300_000)
+    assert tail == b""
+    assert [json.loads(r)["ok"] for r in replies] == [True, False]
+
+
+def test_a_reader_that_goes_away_ends_the_loop_quietly() -> None:
+    class Gone(io.BytesIO):
+        def write(self, data: object) -> int:
+            raise BrokenPipeError
+
+    source = io.BytesIO(b'{"type": "state"}\n' * 3)
+    serve(source, Gone(), rules=STANDARD, lang=Language.EN)
+    assert source.tell() == len(b'{"type": "state"}\n')

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from nineball.rules import FR, Language, RefereeSession
+from nineball.rules import FR, Language, RefereeSession, protocol
+from nineball.rules.protocol import dump_line
 
 EXAMPLES = Path(__file__).resolve().parent / "data" / "referee-examples.jsonl"
 STATE_KEYS = {
@@ -129,7 +130,7 @@ def test_examples_get_sensible_answers() -> None:
         ('{"type": "new_match", "players": "Ann,Bob"}', "players must be a list of two names"),
         ('{"type": "new_match", "players": ["Ann", 2]}', "players must be a list of two names"),
         ('{"type": "new_match", "players": ["Ann", "Ann"]}', "different names"),
-        ('{"type": "new_match", "players": ["Ann", ""]}', "non-empty string"),
+        ('{"type": "new_match", "players": ["Ann", ""]}', "got the empty name ''"),
         ('{"type": "new_match", "race_to": 0}', "race_to must be in 1..99, got 0"),
         ('{"type": "new_match", "race_to": "5"}', "race_to must be an integer"),
         ('{"type": "new_match", "breaks": "loser"}', "breaks must be one of alternate, winner"),
@@ -137,6 +138,33 @@ def test_examples_get_sensible_answers() -> None:
         ('{"type": "new_match", "rules": "wpa"}', "rules must be one of standard, fr, pl, seed"),
         ('{"type": "new_match", "lang": "de"}', "lang must be one of en, fr, pl"),
         ('{"type": "new_match", "refereed": "no"}', "refereed must be true or false"),
+        # Issue 16: hostile lines are refused, each with one answer, and change nothing.
+        ("[" * 100_000, "bad JSON: the line is 100000 bytes long, over 65536"),
+        ("[" * 5_000, "bad JSON: nested deeper than 16 levels"),
+        ("[" * 17 + "]" * 17, "bad JSON: nested deeper than 16 levels"),
+        ('{"type": "state", "x": ' + '{"a": ' * 20 + "1" + "}" * 21, "nested deeper than 16"),
+        ("   ", "bad JSON: the line is empty"),
+        ("\r", "bad JSON: the line is empty"),
+        ('"' + "x" * 70_000 + '"', "over 65536"),
+        ('{"type": "new_match", "race_to": ' + "9" * 5000 + "}", "has 5000 digits, too many"),
+        ('{"type": "new_match", "race_to": -' + "9" * 61 + "}", "has 61 digits, too many"),
+        ('{"type": "new_match", "race_to": ' + "9" * 60 + "}", "race_to must be in 1..99"),
+        ('{"type": "new_match", "race_to": 1e999}', "the number 1e999 is too large"),
+        ('{"type": "new_match", "race_to": NaN}', "NaN is not a JSON number"),
+        ('{"type": "new_match", "race_to": -Infinity}', "-Infinity is not a JSON number"),
+        ('{"type": "shot", "type": "state"}', "the field 'type' is given twice"),
+        ('{"type": "new_match", "players": ["\\ud800", "Bob"]}', "U+D800, a lone surrogate"),
+        ('{"type": "new_match", "players": ["Ann", "B\\udc00"]}', "U+DC00, a lone surrogate"),
+        ('{"type": "new_match", "players": ["A\\u2028", "Bob"]}', "U+2028, a line separator"),
+        ('{"type": "new_match", "players": ["A\u2029", "Bob"]}', "U+2029, a paragraph separator"),
+        ('{"type": "new_match", "players": ["A\\nB", "Bob"]}', "U+000A, a control character"),
+        ('{"type": "new_match", "players": ["A\\r", "Bob"]}', "U+000D, a control character"),
+        ('{"type": "new_match", "players": ["A\\u0085", "Bob"]}', "U+0085, a control"),
+        ('{"type": "new_match", "players": ["' + "x" * 41 + '", "Bob"]}', "got 41 characters"),
+        ('{"type": "\\ud800"}', 'unknown request type "\\ud800"'),
+        ('{"type": "state", "\\u2028": 1}', "unknown field '\\u2028' in a state request"),
+        ('{"type": "shot", "rails": [' + "7," * 100 + "7]}", "rails: ball 7 is listed twice"),
+        ('{"type": "shot", "rails": "' + "r" * 100 + '"}', 'got "' + "r" * 56 + "..."),
     ],
 )
 def test_refused_lines_change_nothing(line: str, message: str) -> None:
@@ -179,3 +207,85 @@ def test_state_after_a_match_won_with_an_empty_table() -> None:
     assert reply["state"]["phase"] == "match_over"
     assert reply["state"]["on_table"] == []
     assert reply["state"]["lowest"] is None
+
+
+def _state(session: RefereeSession) -> dict[str, object]:
+    state: dict[str, object] = session.handle({"type": "state"})["state"]
+    return state
+
+
+def test_a_surrogate_name_is_refused_and_the_next_ruling_still_answers() -> None:
+    """Issue 16: the name was accepted, then the next ruling could not be written as UTF-8."""
+    session = RefereeSession()
+    refused = json.loads(session.handle_line('{"type":"new_match","players":["\\ud800","Bob"]}'))
+    assert refused["ok"] is False
+    line = session.handle_line('{"type": "forfeit", "player": 0}')
+    line.encode("utf-8")
+    assert "Ann forfeits" in json.loads(line)["ruling"]["explanation"]
+
+
+@pytest.mark.parametrize("char", ["\u2028", "\u2029", "\x85", "\x1c", "\ud800", "\n", "\x7f"])
+def test_dump_line_escapes_whatever_could_end_or_break_a_line(char: str) -> None:
+    reply = {"ok": False, "error": {"code": "x", "message": f"a{char}b"}}
+    line = dump_line(reply)
+    assert line.splitlines() == [line]
+    assert char not in line
+    line.encode("utf-8")
+    assert json.loads(line) == reply
+
+
+def test_handle_bytes_reads_a_stream_line() -> None:
+    session = RefereeSession()
+    ok = json.loads(session.handle_bytes(b'{"type": "shot", "first_contact": 1, "rails": [2]}\r\n'))
+    assert ok["ok"] is True
+    before = ok["state"]
+    for raw, message in [
+        (b"\xff\xfe\n", "bad JSON: the line is not UTF-8"),
+        (b'{"type": "state", "x": "\xed\xa0\x80"}\n', "not UTF-8"),  # an encoded surrogate
+        (b"[" * 65_537 + b"\n", "bad JSON: the line is over 65536 bytes long"),
+        (b"\n", "bad JSON: the line is empty"),
+    ]:
+        reply = json.loads(session.handle_bytes(raw))
+        assert reply["ok"] is False
+        assert message in reply["error"]["message"]
+        assert reply["state"] == before
+    assert json.loads(session.handle_bytes(b'{"type": "state"}'))["state"] == before
+
+
+def test_python_callers_get_answers_for_any_object() -> None:
+    session = RefereeSession()
+    before = _state(session)
+    reply = session.handle({"type": "state", 1: 2, None: 3})
+    assert reply["error"]["message"] == "unknown field 1 in a state request"
+    assert session.handle(object())["error"]["message"].startswith(
+        'a request must be a JSON object, got "<object object at'
+    )
+    cycle: list[object] = []
+    cycle.append(cycle)
+    reply = session.handle(cycle)
+    assert reply["error"]["message"] == "a request must be a JSON object, got a list"
+    assert _state(session) == before
+
+
+def test_a_failure_of_the_referee_itself_is_an_answer_and_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A bug gets an ``internal_error`` answer, never a traceback, and the match is unchanged."""
+    session = RefereeSession()
+    before = _state(session)
+
+    def broken(ruling: object, lang: object) -> None:
+        raise RuntimeError("boom")
+
+    # The shot is applied, then writing its ruling fails: the state goes back.
+    monkeypatch.setattr(protocol, "ruling_to_json", broken)
+    reply = json.loads(session.handle_line('{"type": "shot", "first_contact": 1}'))
+    assert reply["ok"] is False
+    assert reply["error"] == {
+        "code": "internal_error",
+        "message": "the referee failed on this request (RuntimeError); nothing changed",
+    }
+    assert reply["state"] == before
+    monkeypatch.undo()
+    assert _state(session) == before
+    assert json.loads(session.handle_line('{"type": "shot", "first_contact": 1}'))["ok"]
