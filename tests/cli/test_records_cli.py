@@ -121,6 +121,24 @@ def test_replay_reports_problems(
     assert "cannot read" in out
 
 
+@pytest.mark.parametrize(
+    "players", ['["\\ud800", "Bob"]', '["A\\u2028nn", "Bob"]', '["A\\u0000", "Bob"]']
+)
+def test_replay_of_a_record_with_a_bad_name_is_a_problem(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    players: str,
+) -> None:
+    """Issue 16: a name that cannot be shown on one line (or at all) gives a problem."""
+    bad = tmp_path / "bad.json"
+    bad.write_text(f'{{"format": "nineball-record", "version": 1, "players": {players}}}')
+    code, out = _run(monkeypatch, capsys, ["replay", str(bad)])
+    assert code == 1
+    assert "1 problem(s)" in out
+    assert "$: a player name must be 1-40 characters" in " ".join(out.split())
+
+
 def test_kill_9_during_a_scored_match_then_resume(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -154,6 +154,25 @@ def test_the_keys_of_a_map_of_balls_are_ball_numbers(key: str) -> None:
     assert (json_path((*rack, key)), f"{key!r} is not a ball (0-9)") in found
 
 
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("\ud800", "U+D800, a lone surrogate"),
+        ("A\u2028nn", "U+2028, a line separator"),
+        ("A\nnn", "U+000A, a control character"),
+        ("x" * 41, "got 41 characters"),
+    ],
+)
+def test_a_bad_player_name_is_a_problem_of_the_record(name: str, message: str) -> None:
+    """Issue 16: MatchConfig's one rule for names, as a problem at "$" and never a crash."""
+    record, found = read_record(json.dumps(put(BASE, ("players", 1), name)))
+    assert record is None
+    [problem] = found
+    assert problem.path == "$"
+    assert "a player name must be 1-40 characters" in problem.message
+    assert message in problem.message
+
+
 def test_an_unknown_version_stops_the_reading() -> None:
     doc = put(put(BASE, ("version",), 2), ("race_to",), "x")
     assert problems(doc) == [("$.version", "expected a version from 1 to 1, got 2")]

@@ -10,6 +10,7 @@ from rich.live import Live
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from nineball.errors import NineballError
 from nineball.game import BreakRule, Language, MatchConfig, Seat
 from nineball.game.match import Match
 from nineball.game.record import dump_record
@@ -96,6 +97,11 @@ def run_match(
     bots: list[Player] = [PLAYERS[name]() for name in players]
     if names is None:
         names = (f"{players[0]} (1)", f"{players[1]} (2)") if players[0] == players[1] else players
+    try:  # the names and the race, checked by the referee's rules before the lag is drawn
+        MatchConfig(players=names, race_to=race_to, breaks=breaks)
+    except NineballError as exc:
+        console.print(str(exc), style="red", markup=False, highlight=False)
+        return 2
     date = datetime.now(UTC).isoformat(timespec="seconds")
     event = "nineball match"
     if first_breaker is None:
