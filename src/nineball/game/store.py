@@ -109,7 +109,7 @@ class Store:
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.execute("PRAGMA foreign_keys=ON")
             migrate(self._db)
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
             self._db.close()
             raise DatabaseError(f"database {name!r} cannot be used: {exc}") from exc
         except NineballError:

@@ -65,7 +65,15 @@ CREATE TABLE IF NOT EXISTS results (
 );
 CREATE INDEX IF NOT EXISTS results_by_run ON results (run, kind);
 """
-_TABLES = frozenset({"players", "matches", "games", "shots", "results"})
+_COLUMNS = {
+    "players": {"id", "name", "created"},
+    "matches": {"id", "player0", "player1", "header", "created", "updated", "finished", "winner"},
+    "games": {"id", "match_id", "number", "breaker", "rack", "winner", "reason"},
+    "shots": {"id", "game_id", "number", "data", "created"},
+    "results": {"id", "run", "kind", "data", "created"},
+}
+"""The columns each table has had since schema 2 (``matches.revision`` came with 3)."""
+_TABLES = frozenset(_COLUMNS)
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 
 _P = ParamSpec("_P")
@@ -79,7 +87,7 @@ def guarded(method: Callable[_P, _T]) -> Callable[_P, _T]:
     def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> _T:
         try:
             return method(*args, **kwargs)
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
             store = args[0]
             path = getattr(store, "path", "?")
             raise DatabaseError(f"database {str(path)!r} cannot be used: {exc}") from exc
@@ -129,7 +137,11 @@ def inspect_file(db: sqlite3.Connection, name: str) -> None:
             str(r[0]) for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
         }
         check = [str(r[0]) for r in db.execute("PRAGMA quick_check(5)")]
-    except sqlite3.DatabaseError as exc:
+        columns = {
+            table: {str(r[1]) for r in db.execute(f"PRAGMA table_info({table})")}
+            for table in tables & _TABLES
+        }
+    except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
         raise DatabaseError(f"database {name!r} is damaged or not a database: {exc}") from exc
     if version > SCHEMA_VERSION:
         raise DatabaseError(
@@ -149,6 +161,13 @@ def inspect_file(db: sqlite3.Connection, name: str) -> None:
             f"database {name!r} is damaged: schema {version} without the "
             f"table(s) {', '.join(sorted(missing))}"
         )
+    for table, have in sorted(columns.items()):
+        want = _COLUMNS[table] | ({"revision"} if table == "matches" and version >= 3 else set())
+        if want - have:
+            raise DatabaseError(
+                f"database {name!r} is damaged: table {table!r} has no column(s) "
+                f"{', '.join(sorted(want - have))}"
+            )
 
 
 def migrate(db: sqlite3.Connection) -> None:
