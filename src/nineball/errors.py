@@ -11,13 +11,17 @@ The hierarchy::
      ├── InvalidShotError (ValueError)       the facts of a shot do not fit the position
      ├── InvalidPlacementError (ValueError)  a ball placed on another ball or off the surface
      ├── InvalidInputError (ValueError)      malformed input: a bad field, value or type
+     │    └── DatabaseError                  a database file that cannot be used (damaged...)
      ├── ProtocolError (ValueError)          a wire-protocol request that cannot be read
+     ├── ConcurrentWriteError (RuntimeError) another writer changed a stored match meanwhile
      └── EngineError (RuntimeError)          the physics broke one of its own invariants (a bug)
 """
 
 from __future__ import annotations
 
 __all__ = [
+    "ConcurrentWriteError",
+    "DatabaseError",
     "EngineError",
     "IllegalActionError",
     "InvalidInputError",
@@ -46,6 +50,21 @@ class InvalidPlacementError(NineballError, ValueError):
 
 class InvalidInputError(NineballError, ValueError):
     """A value given to the API is malformed or out of range."""
+
+
+class DatabaseError(InvalidInputError):
+    """A database file that cannot be used: not SQLite, damaged, not nineball's, or newer.
+
+    The message names the file and what is wrong; the file is left exactly as it was.
+    """
+
+
+class ConcurrentWriteError(NineballError, RuntimeError):
+    """Another writer (a second ``nineball resume``, the web server) changed a stored match.
+
+    Each stored match has one writer at a time: a write made on a copy loaded before someone
+    else's write is refused whole, and the stored match stays as the other writer left it.
+    """
 
 
 class ProtocolError(NineballError, ValueError):

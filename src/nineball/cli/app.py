@@ -15,6 +15,7 @@ from rich.console import Console
 from nineball.cli.records import export_match, replay_record, show_stats
 from nineball.cli.referee import serve
 from nineball.cli.score import ScoreSetup, resume_scorekeeper, run_scorekeeper
+from nineball.errors import NineballError
 from nineball.game import RULE_NAMES, STANDARD, VARIANTS, BreakRule, Language, Seat, find_variant
 
 app = typer.Typer(
@@ -27,6 +28,17 @@ app = typer.Typer(
 
 
 _PROFILES = ", ".join(v.name for v in VARIANTS)
+
+_PIPED_WIDTH = 10_000
+"""The console width when output is not a terminal: tables keep their natural width."""
+
+
+def _console() -> Console:
+    """A console for a reporting command: the terminal's width, or no cut when piped."""
+    console = Console(highlight=False, soft_wrap=True)
+    if not console.is_terminal:
+        console.width = _PIPED_WIDTH
+    return console
 
 
 def _profile(name: str | None) -> str | None:
@@ -146,6 +158,9 @@ def play(
     if importlib.util.find_spec("fastapi") is None or importlib.util.find_spec("uvicorn") is None:
         typer.echo("the browser game needs the web extra: pip install 'nineball[web]'", err=True)
         raise typer.Exit(2)
+    from nineball.game.store import Store
+
+    Store(db).close()  # a database it cannot use: a message here, not a traceback in the server
     os.execv(sys.executable, command)  # this process becomes the server (Ctrl-C stops it)
 
 
@@ -212,7 +227,7 @@ def render(
     """Draw a stroke of a recorded match, with the paths of the balls, as SVG or PNG."""
     from nineball.cli.render import render_shot
 
-    console = Console(highlight=False, soft_wrap=True)
+    console = _console()
     raise typer.Exit(render_shot(console, record, output, game=game, shot=shot, paths=paths))
 
 
@@ -234,7 +249,7 @@ def analyse(
 
     if level not in LEVELS:
         raise typer.BadParameter(f"unknown level {level!r} (known: {', '.join(LEVELS)})")
-    console = Console(highlight=False, soft_wrap=True)
+    console = _console()
     code = run_analyse(
         console, record, game=game, shot=shot, level=level, top=top, seed=seed, diagram=diagram
     )
@@ -266,7 +281,7 @@ def ladder(
     from nineball.players.registry import PLAYERS
 
     if results is not None:
-        console = Console(highlight=False, soft_wrap=True)
+        console = _console()
         raise typer.Exit(rerate_ladder(console, results, output=output, plot=plot))
     names = [p.strip() for p in players.split(",")]
     unknown = [n for n in names if n not in PLAYERS]
@@ -274,7 +289,7 @@ def ladder(
         raise typer.BadParameter(
             f"give two or more of {', '.join(PLAYERS)}, ghost included; got {players!r}"
         )
-    console = Console(highlight=False, soft_wrap=True)
+    console = _console()
     code = run_ladder(
         console, players=names, games=games, workers=workers, seed=seed, output=output, plot=plot
     )
@@ -293,7 +308,7 @@ def realism(
     from nineball.cli.ladder import run_realism
 
     _check_level(level)
-    console = Console(highlight=False, soft_wrap=True)
+    console = _console()
     code = run_realism(console, level=level, games=games, workers=workers, seed=seed, output=output)
     raise typer.Exit(code)
 
@@ -339,7 +354,7 @@ def tournament(
     if len(names) < 2 or any(n not in PLAYERS for n in names):
         raise typer.BadParameter(f"give two or more of {', '.join(PLAYERS)}; got {players!r}")
     _check_backend(backend)
-    console = Console(highlight=False, soft_wrap=True)
+    console = _console()
     code = run_tournament(
         console,
         players=names,
@@ -370,7 +385,7 @@ def breaks(
 
     _check_level(level)
     _check_backend(backend)
-    console = Console(highlight=False, soft_wrap=True)
+    console = _console()
     code = run_breaks(
         console,
         level=level,
@@ -418,7 +433,7 @@ def stats(
     db: DbOpt = None,
 ) -> None:
     """Statistics per player over the stored matches (or one match)."""
-    console = Console(highlight=False, soft_wrap=True)
+    console = _console()
     code = show_stats(
         console, db=db, player=player, fmt=fmt.value, output=output, match_id=match_id
     )
@@ -434,7 +449,7 @@ def export(
     db: DbOpt = None,
 ) -> None:
     """Write a stored match as a record (docs/record-format.md)."""
-    console = Console(highlight=False, soft_wrap=True)
+    console = _console()
     raise typer.Exit(export_match(console, db=db, match_id=match_id, output=output))
 
 
@@ -446,7 +461,7 @@ def replay(
     ] = Language.EN,
 ) -> None:
     """Tell a recorded match entry by entry (a bad file: every problem with its place)."""
-    raise typer.Exit(replay_record(Console(highlight=False, soft_wrap=True), record, lang))
+    raise typer.Exit(replay_record(_console(), record, lang))
 
 
 InputOpt = Annotated[
@@ -466,9 +481,16 @@ def simulate(input_file: InputOpt = None, repeat: RepeatOpt = None) -> None:
 
 
 def run(argv: list[str]) -> int:
-    """Run the application; return the exit status instead of exiting."""
+    """Run the application; return the exit status instead of exiting.
+
+    An error nineball raises on purpose (a damaged database, a match another writer changed)
+    that no command reported itself is printed as a message, never a traceback.
+    """
     try:
         app(args=argv, prog_name="nineball")
+    except NineballError as exc:
+        typer.echo(f"nineball: {exc}", err=True)
+        return 1
     except SystemExit as exc:
         if exc.code is None or isinstance(exc.code, int):
             return exc.code or 0

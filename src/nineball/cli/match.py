@@ -94,6 +94,9 @@ def run_match(
         if name not in PLAYERS:
             console.print(f"unknown player {name!r} (known: {', '.join(PLAYERS)})", style="red")
             return 2
+    if record_path is not None and (record_path.is_dir() or not record_path.parent.is_dir()):
+        console.print(f"cannot write the record to {str(record_path)!r}", style="red")
+        return 2
     bots: list[Player] = [PLAYERS[name]() for name in players]
     if names is None:
         names = (f"{players[0]} (1)", f"{players[1]} (2)") if players[0] == players[1] else players
@@ -115,7 +118,11 @@ def run_match(
         match = Match(config, seed=seed, store=store, event=event, date=date, agents=players)
         _play_live(console, match, bots, lang)
         if record_path is not None:
-            record_path.write_text(dump_record(match.record), encoding="utf-8")
+            try:
+                record_path.write_text(dump_record(match.record), encoding="utf-8")
+            except OSError as exc:
+                console.print(f"cannot write {str(record_path)!r}: {exc}", style="red")
+                return 1
             console.print(f"wrote {record_path}")
     finally:
         if store is not None:

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from pathlib import Path
 
 from rich.console import Console
+from rich.rule import Rule
 from rich.table import Table
 
 from nineball.errors import NineballError
 from nineball.game import Language, RulingKind
-from nineball.game.record import MatchRecord, dump_record
+from nineball.game.record import InvalidRecordError, MatchRecord, RecordProblem, dump_record
 from nineball.game.rulings import iter_rulings
 from nineball.game.stats import PlayerStats, compute_stats, stats_to_csv, stats_to_json
 from nineball.game.store import Store
@@ -52,13 +54,13 @@ def show_stats(
     match_id: int | None = None,
 ) -> int:
     """Print (or write to ``output``) the statistics of the stored matches (or of one)."""
-    with Store(db) as store:
-        try:
+    try:
+        with Store(db) as store:
             ids = [m.id for m in store.matches(player=player)] if match_id is None else [match_id]
             records = [store.load(i) for i in ids]
-        except NineballError as exc:
-            console.print(str(exc), style="red")
-            return 1
+    except NineballError as exc:
+        console.print(str(exc), style="red", markup=False)
+        return 1
     try:
         stats = compute_stats(records)
     except NineballError as exc:
@@ -70,31 +72,33 @@ def show_stats(
         if not stats:
             console.print("no matches stored yet")
             return 0
-        console.print(_table(stats))
-        return 0
-    text = stats_to_csv(stats) if fmt == "csv" else stats_to_json(stats)
-    _write(console, text, output, "wrote {output}")
-    return 0
+        if output is None:
+            console.print(_table(stats))
+            return 0
+        text = io.StringIO()
+        Console(file=text, width=10_000, no_color=True, highlight=False).print(_table(stats))
+        return _write(console, text.getvalue(), output, "wrote {output}")
+    text_out = stats_to_csv(stats) if fmt == "csv" else stats_to_json(stats)
+    return _write(console, text_out, output, "wrote {output}")
 
 
 def export_match(
     console: Console, *, db: Path | None, match_id: int | None, output: Path | None
 ) -> int:
     """Write a stored match (the newest when ``match_id`` is None) as a record."""
-    with Store(db) as store:
-        if match_id is None:
-            matches = store.matches()
-            if not matches:
-                console.print("no matches stored yet", style="red")
-                return 1
-            match_id = matches[0].id
-        try:
+    try:
+        with Store(db) as store:
+            if match_id is None:
+                matches = store.matches()
+                if not matches:
+                    console.print("no matches stored yet", style="red")
+                    return 1
+                match_id = matches[0].id
             record = store.load(match_id)
-        except NineballError as exc:
-            console.print(str(exc), style="red")
-            return 1
-    _write(console, dump_record(record), output, f"wrote match #{match_id} to {{output}}")
-    return 0
+    except NineballError as exc:
+        console.print(str(exc), style="red", markup=False)
+        return 1
+    return _write(console, dump_record(record), output, f"wrote match #{match_id} to {{output}}")
 
 
 def load_or_report(console: Console, path: Path) -> MatchRecord | None:
@@ -108,26 +112,48 @@ def load_or_report(console: Console, path: Path) -> MatchRecord | None:
         return None
     record, problems = read_record(text)
     if problems or record is None:
-        console.print(f"{path}: {len(problems)} problem(s)", style="red")
-        for problem in problems:
-            console.print(f"  {problem.path}: {problem.message}", markup=False)
+        _report(console, path, problems)
         return None
     return record
 
 
-def _write(console: Console, text: str, output: Path | None, done: str) -> None:
+def _report(console: Console, path: Path, problems: list[RecordProblem]) -> None:
+    console.print(f"{path}: {len(problems)} problem(s)", style="red", markup=False)
+    for problem in problems:
+        console.print(f"  {problem.path}: {problem.message}", markup=False)
+
+
+def _write(console: Console, text: str, output: Path | None, done: str) -> int:
+    """Write ``text`` to ``output`` (or the console); a path it cannot write: a message, 1."""
     if output is None:
         console.file.write(text)
-    else:
+        return 0
+    try:
         output.write_text(text, encoding="utf-8")
-        console.print(done.format(output=output))
+    except OSError as exc:
+        console.print(f"cannot write {str(output)!r}: {exc.strerror or exc}", style="red")
+        return 1
+    console.print(done.format(output=output), markup=False)
+    return 0
 
 
 def replay_record(console: Console, path: Path, lang: Language) -> int:
-    """Read a record, report every problem with its place, and tell its story entry by entry."""
+    """Read a record, report every problem with its place, and tell its story entry by entry.
+
+    A record that reads but cannot be played (an entry the referee refuses, a stroke the physics
+    cannot play: a negative speed, a cue ball off the table) is reported the same way.
+    """
     record = load_or_report(console, path)
     if record is None:
         return 1
+    try:
+        return _tell(console, record, lang)
+    except InvalidRecordError as exc:
+        _report(console, path, exc.problems)
+        return 1
+
+
+def _tell(console: Console, record: MatchRecord, lang: Language) -> int:
     a, b = record.config.players
     console.print(
         f"{a} v {b}, race to {record.config.race_to}, rules {record.config.rules.name}"
@@ -140,7 +166,7 @@ def replay_record(console: Console, path: Path, lang: Language) -> int:
     for entry in iter_rulings(record):
         if entry.game != current:
             current = entry.game
-            console.rule(f"game {entry.before.game.number}")
+            console.print(Rule(f"game {entry.before.game.number}"), width=min(console.width, 80))
         mark = "FOUL" if entry.ruling.fouls else "    "
         kind = entry.ruling.kind.value if entry.ruling.kind is not RulingKind.SHOT else "shot"
         console.print(

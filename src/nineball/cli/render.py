@@ -15,6 +15,9 @@ from nineball.render import table_png, table_svg
 
 __all__ = ["render_shot"]
 
+_FORMATS = (".svg", ".png")
+"""The extensions ``nineball render`` draws to."""
+
 
 def _paths(trajectory: Trajectory, samples: int = 240) -> dict[int, list[tuple[float, float]]]:
     times = np.linspace(0.0, max(trajectory.duration, 1e-9), samples)
@@ -36,7 +39,22 @@ def render_shot(
     shot: int | None,
     paths: bool,
 ) -> int:
-    """Draw one stroke of a record (default: the last) with the paths of the balls."""
+    """Draw one stroke of a record (default: the last) with the paths of the balls.
+
+    The format is the output's extension: ``.svg`` or ``.png``; any other is refused before
+    anything is read or written.
+    """
+    if output.suffix.lower() not in _FORMATS:
+        console.print(
+            f"cannot draw to {str(output)!r}: the extension {output.suffix!r} is not one of "
+            f"{', '.join(_FORMATS)}",
+            style="red",
+            markup=False,
+        )
+        return 1
+    if output.is_dir():
+        console.print(f"cannot write {str(output)!r}: it is a directory", style="red")
+        return 1
     record = load_or_report(console, record_path)
     if record is None:
         return 1
@@ -75,11 +93,15 @@ def render_shot(
     table = TABLES.get(record.table, TABLES["9ft"])()
     params = PhysicsParams(**dict(record.params))
     drawn = _paths(found) if paths else None
-    if output.suffix.lower() == ".png":
-        output.write_bytes(table_png(balls, table=table, params=params, paths=drawn, title=title))
-    else:
-        output.write_text(
-            table_svg(balls, table=table, params=params, paths=drawn, title=title), encoding="utf-8"
-        )
-    console.print(f"wrote {output}")
+    try:
+        if output.suffix.lower() == ".png":
+            data = table_png(balls, table=table, params=params, paths=drawn, title=title)
+            output.write_bytes(data)
+        else:
+            svg = table_svg(balls, table=table, params=params, paths=drawn, title=title)
+            output.write_text(svg, encoding="utf-8")
+    except OSError as exc:
+        console.print(f"cannot write {str(output)!r}: {exc.strerror or exc}", style="red")
+        return 1
+    console.print(f"wrote {output}", markup=False)
     return 0

@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.text import Text
 
-from nineball.errors import NineballError
+from nineball.errors import ConcurrentWriteError, NineballError
 from nineball.game import (
     STANDARD,
     VARIANTS,
@@ -399,6 +399,8 @@ class _Scorekeeper:
                     self.status(match.state)
                     continue
                 ruling = match.play(_shot_record(entry, state.to_act))
+            except ConcurrentWriteError:
+                raise  # someone else writes this match now: stop, do not refuse every entry
             except NineballError as exc:
                 self.console.print(self.t("refused", message=str(exc)), style="red")
                 continue
@@ -511,4 +513,7 @@ def resume_scorekeeper(
             keeper.play(match)
         except _Quit:
             console.print(keeper.t("bye"))
+        except ConcurrentWriteError as exc:
+            console.print(keeper.t("refused", message=str(exc)), style="red", markup=False)
+            return 1
     return 0

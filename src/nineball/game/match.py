@@ -16,12 +16,13 @@ from dataclasses import dataclass, fields, replace
 import numpy as np
 
 from nineball.equipment import BallId, Point
-from nineball.errors import IllegalActionError, InvalidInputError
+from nineball.errors import IllegalActionError, InvalidInputError, NineballError
 from nineball.game.lag import Lagger, LagResult, lag_for_break
 from nineball.game.layout import check_placement, rack
 from nineball.game.noise import ExecutionNoise
 from nineball.game.position import Position
 from nineball.game.record import (
+    InvalidRecordError,
     MatchRecord,
     RecordProblem,
     ShotKind,
@@ -381,8 +382,8 @@ class Match:
             safety=safety,
             positions=dict(outcome.layout),
         )
-        self._history.append(self._position)
         (self._saved or self._recorder).play(shot)
+        self._history.append(self._position)
         self._position = replace(outcome.after, state=self.state)
         if outcome.ruling.game_over is not None and not self.state.is_over:
             self._recorder.set_rack(self._position.layout)
@@ -507,7 +508,11 @@ def _replayed(
         if shot.kind is not ShotKind.STROKE or shot.stroke is None:
             yield entry.game, entry.index, position, None, None
             continue
-        outcome = play_stroke(position, record_stroke(shot.stroke), push_out=shot.push_out)
+        try:
+            outcome = play_stroke(position, record_stroke(shot.stroke), push_out=shot.push_out)
+        except NineballError as exc:  # a record that parses but the physics cannot play
+            place = f"$.games[{entry.game}].shots[{entry.index}]"
+            raise InvalidRecordError([RecordProblem(place, str(exc))]) from exc
         problem = None
         if shot.positions is not None and outcome.layout != dict(shot.positions):
             problem = RecordProblem(
@@ -528,7 +533,7 @@ def replay(
     one bit (None when they are identical).
 
     Raises:
-        InvalidRecordError: an entry the referee refuses.
+        InvalidRecordError: an entry the referee refuses, or a stroke the physics cannot play.
     """
     for game, index, _, outcome, problem in _replayed(record, params):
         yield game, index, None if outcome is None else outcome.trajectory, problem

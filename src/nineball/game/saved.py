@@ -15,15 +15,30 @@ __all__ = ["SavedMatch"]
 class SavedMatch:
     """A :class:`MatchRecorder` kept in step with a :class:`Store`.
 
-    Each entry is ruled, recorded and committed (its game's start and end too) before
-    :meth:`play` returns, so a killed process loses nothing that was played.
+    Each entry is ruled, recorded and committed (its game's start and end too, in the same
+    transaction) before :meth:`play` returns, so a killed process loses nothing that was played.
+
+    One writer per match: every write carries the match's revision as this object last saw it,
+    so when someone else (a second ``nineball resume``, the web server) wrote to the match
+    meanwhile, :meth:`play` and :meth:`undo` raise :class:`ConcurrentWriteError`, store nothing
+    and leave this object as it was.
     """
 
-    def __init__(self, store: Store, recorder: MatchRecorder, match_id: int) -> None:
-        """Wrap an existing stored match; prefer :meth:`start` and :meth:`resume`."""
+    def __init__(
+        self, store: Store, recorder: MatchRecorder, match_id: int, revision: int | None = None
+    ) -> None:
+        """Wrap an existing stored match; prefer :meth:`start` and :meth:`resume`.
+
+        Args:
+            store: the store.
+            recorder: the match as stored.
+            match_id: its id.
+            revision: the revision ``recorder`` was loaded at (None: the store's now).
+        """
         self.store = store
         self.recorder = recorder
         self.match_id = match_id
+        self.revision = store.revision(match_id) if revision is None else revision
 
     @classmethod
     def start(cls, store: Store, config: MatchConfig, **header: object) -> SavedMatch:
@@ -37,17 +52,23 @@ class SavedMatch:
 
         Raises:
             InvalidInputError: no match has that id.
+            DatabaseError: the stored rows are damaged.
             InvalidRecordError: the stored entries do not replay.
+            ConcurrentWriteError: another writer changed the match while it was repaired.
         """
-        record = store.load(match_id)
+        record, revision = store.snapshot(match_id)
         recorder = MatchRecorder.resume(record)
-        saved = cls(store, recorder, match_id)
+        saved = cls(store, recorder, match_id, revision)
         # A kill between a game-ending shot and its result row: store what the referee says.
         for stored, replayed in zip(record.games, recorder.record.games, strict=True):
             if stored.result is None and replayed.result is not None:
-                store.end_game(match_id, replayed.result)
+                saved.revision = store.commit_entry(
+                    match_id, saved.revision, game_over=replayed.result
+                )
         if record.winner is None and recorder.state.winner is not None:
-            store.end_match(match_id, recorder.state.winner)
+            saved.revision = store.commit_entry(
+                match_id, saved.revision, winner=recorder.state.winner
+            )
         return saved
 
     @property
@@ -61,37 +82,43 @@ class SavedMatch:
         return self.recorder.record
 
     def play(self, shot: ShotRecord) -> Ruling:
-        """Rule on ``shot``, record it and commit it.
+        """Rule on ``shot``, record it and commit it (one transaction).
 
         Raises:
             NineballError: the referee refuses it; nothing is recorded or stored.
+            ConcurrentWriteError: another writer changed the match since it was loaded;
+                nothing is recorded or stored.
         """
         starts_game = self.recorder.game is None
         ruling = self.recorder.play(shot)
         game = self.recorder.record.games[-1]
-        if starts_game:
-            self.store.add_game(self.match_id, replace(game, shots=(), result=None))
-        self.store.add_shot(self.match_id, game.number, game.shots[-1])
-        if ruling.game_over is not None:
-            self.store.end_game(self.match_id, ruling.game_over)
-        if ruling.state.winner is not None:
-            self.store.end_match(self.match_id, ruling.state.winner)
+        try:
+            self.revision = self.store.commit_entry(
+                self.match_id,
+                self.revision,
+                game=replace(game, shots=(), result=None) if starts_game else None,
+                shot=(game.number, game.shots[-1]),
+                game_over=ruling.game_over,
+                winner=ruling.state.winner,
+            )
+        except BaseException:
+            self.recorder.undo()  # the store refused it: the record forgets it too
+            raise
         return ruling
 
     def undo(self) -> ShotRecord:
-        """Take back the last entry, in the record and in the store.
+        """Take back the last entry, in the record and in the store (one transaction).
 
         Raises:
             IndexError: nothing has been played.
+            ConcurrentWriteError: another writer changed the match since it was loaded;
+                nothing changes.
         """
-        games_before = len(self.recorder.record.games)
-        ended_game = bool(self.recorder.record.games) and (
-            self.recorder.record.games[-1].result is not None
-        )
-        shot = self.recorder.undo()
-        if ended_game:
-            self.store.undo_last(self.match_id)  # the game's result (and the match's end)
-        self.store.undo_last(self.match_id)  # the shot
-        if len(self.recorder.record.games) < games_before:
-            self.store.undo_last(self.match_id)  # the game row it opened
-        return shot
+        games = self.recorder.record.games
+        if not any(g.shots for g in games):
+            raise IndexError("nothing to undo")
+        # The shot; before it the game's result (and the match's end); after it the game row
+        # when the shot was the game's only one.
+        steps = 1 + (games[-1].result is not None) + (len(games[-1].shots) == 1)
+        self.revision = self.store.undo_last(self.match_id, steps=steps, revision=self.revision)
+        return self.recorder.undo()

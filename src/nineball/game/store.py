@@ -5,6 +5,18 @@ The database lives in the user's data directory (``nineball.sqlite3``) unless a 
 killing the process at any moment loses no completed shot; :meth:`Store.unfinished` and
 :meth:`Store.load` give back a match to resume. A match is stored as the pieces of its
 :class:`MatchRecord`: the header once, then games and shots one row each.
+
+**One writer per match.** Every match has a revision, raised by each write in the same
+transaction (``BEGIN IMMEDIATE``). :class:`nineball.game.saved.SavedMatch` writes with the
+revision it loaded, so a second writer of the same match (another ``nineball resume``, the web
+server) has its write refused whole with :class:`ConcurrentWriteError`, and the stored match
+stays as the first writer left it. A process killed while writing holds no lock.
+
+**A file that is not a usable database is never changed.** Before anything is written the file
+is inspected: a directory, a file that is not SQLite, a damaged one (``PRAGMA quick_check``),
+another program's database or one from a newer nineball (``PRAGMA user_version``) is refused with
+:class:`DatabaseError`, naming the file and what is wrong. Rows edited by hand into nonsense
+are refused the same way when they are read.
 """
 
 from __future__ import annotations
@@ -21,60 +33,22 @@ from typing import Any
 
 import platformdirs
 
-from nineball.errors import InvalidInputError
+from nineball.errors import ConcurrentWriteError, DatabaseError, InvalidInputError, NineballError
 from nineball.game.record import GameRecord, MatchRecord, ShotRecord, record_to_json, shot_to_json
+from nineball.game.store_file import guarded, inspect_file, inspect_path, migrate
 from nineball.rules import GameOver, Seat
 
-__all__ = ["DB_ENV", "MatchSummary", "Store", "default_db_path"]
+__all__ = [
+    "DB_ENV",
+    "ConcurrentWriteError",
+    "DatabaseError",
+    "MatchSummary",
+    "Store",
+    "default_db_path",
+]
 
 DB_ENV = "NINEBALL_DB"
 """The environment variable that overrides the database path."""
-
-_SCHEMA_VERSION = 2
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS players (
-    id INTEGER PRIMARY KEY,
-    name TEXT NOT NULL UNIQUE,
-    created TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS matches (
-    id INTEGER PRIMARY KEY,
-    player0 INTEGER NOT NULL REFERENCES players(id),
-    player1 INTEGER NOT NULL REFERENCES players(id),
-    header TEXT NOT NULL,
-    created TEXT NOT NULL,
-    updated TEXT NOT NULL,
-    finished INTEGER NOT NULL DEFAULT 0,
-    winner INTEGER
-);
-CREATE TABLE IF NOT EXISTS games (
-    id INTEGER PRIMARY KEY,
-    match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
-    number INTEGER NOT NULL,
-    breaker INTEGER NOT NULL,
-    rack TEXT,
-    winner INTEGER,
-    reason TEXT,
-    UNIQUE (match_id, number)
-);
-CREATE TABLE IF NOT EXISTS shots (
-    id INTEGER PRIMARY KEY,
-    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-    number INTEGER NOT NULL,
-    data TEXT NOT NULL,
-    created TEXT NOT NULL,
-    UNIQUE (game_id, number)
-);
-CREATE INDEX IF NOT EXISTS shots_by_game ON shots (game_id, number);
-CREATE TABLE IF NOT EXISTS results (
-    id INTEGER PRIMARY KEY,
-    run TEXT NOT NULL,
-    kind TEXT NOT NULL,
-    data TEXT NOT NULL,
-    created TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS results_by_run ON results (run, kind);
-"""
 
 
 def default_db_path() -> Path:
@@ -108,27 +82,39 @@ class Store:
     def __init__(self, path: Path | str | None = None) -> None:
         """Open (and create, with its folder) the database at ``path``.
 
+        An existing file is inspected before anything is written to it, and left exactly as
+        it was when it is refused.
+
         Args:
             path: a file, ``":memory:"``, or None for :func:`default_db_path`.
+
+        Raises:
+            DatabaseError: the path is a directory or cannot be read or created, the file is not
+                an SQLite database, is damaged, is another program's, or is from a newer
+                nineball.
         """
         self.path = default_db_path() if path is None else path
-        if str(self.path) != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(str(self.path), timeout=30, isolation_level=None)
-        self._db.row_factory = sqlite3.Row
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.execute("PRAGMA busy_timeout=30000")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        version = self._db.execute("PRAGMA user_version").fetchone()[0]
-        if version > _SCHEMA_VERSION:
+        name = str(self.path)
+        exists = name != ":memory:" and inspect_path(Path(self.path))
+        try:
+            self._db = sqlite3.connect(name, timeout=30, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise DatabaseError(f"database {name!r} cannot be opened: {exc}") from exc
+        try:
+            self._db.row_factory = sqlite3.Row
+            self._db.execute("PRAGMA busy_timeout=30000")
+            if exists:
+                inspect_file(self._db, name)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            migrate(self._db)
+        except (sqlite3.Error, UnicodeDecodeError) as exc:
             self._db.close()
-            raise InvalidInputError(
-                f"database {str(self.path)!r} has schema {version}, newer than this nineball "
-                f"({_SCHEMA_VERSION})"
-            )
-        if version < _SCHEMA_VERSION:
-            self._db.executescript(f"{_SCHEMA}\nPRAGMA user_version={_SCHEMA_VERSION};")
+            raise DatabaseError(f"database {name!r} cannot be used: {exc}") from exc
+        except NineballError:
+            self._db.close()
+            raise
 
     def __enter__(self) -> Store:
         """Use the store in a ``with`` block."""
@@ -170,8 +156,36 @@ class Store:
         return int(row["id"])
 
     def _touch(self, match_id: int) -> None:
-        self._db.execute("UPDATE matches SET updated = ? WHERE id = ?", (_now(), match_id))
+        self._db.execute(
+            "UPDATE matches SET updated = ?, revision = revision + 1 WHERE id = ?",
+            (_now(), match_id),
+        )
 
+    def _expect(self, match_id: int, revision: int | None) -> None:
+        """Inside a write: refuse it unless the match is still at ``revision`` (None: any)."""
+        row = self._db.execute("SELECT revision FROM matches WHERE id = ?", (match_id,)).fetchone()
+        if row is None:
+            raise InvalidInputError(f"no match with id {match_id!r}")
+        if revision is not None and row["revision"] != revision:
+            raise ConcurrentWriteError(
+                f"match #{match_id} in {str(self.path)!r} was changed by another writer "
+                f"(revision {row['revision']!r}, this copy has {revision!r}): nothing was "
+                "stored; resume it again to continue from where it stands"
+            )
+
+    @guarded
+    def revision(self, match_id: int) -> int:
+        """How many writes a match has had: a writer holding an older number is refused.
+
+        Raises:
+            InvalidInputError: no match has that id.
+        """
+        row = self._db.execute("SELECT revision FROM matches WHERE id = ?", (match_id,)).fetchone()
+        if row is None:
+            raise InvalidInputError(f"no match with id {match_id!r}")
+        return int(row["revision"])
+
+    @guarded
     def start_match(self, record: MatchRecord) -> int:
         """Store a new match (with any games and shots it already has); return its id."""
         header = record_to_json(replace(record, games=(), winner=None))
@@ -184,88 +198,175 @@ class Store:
                 (players[0], players[1], json.dumps(header), now, now),
             )
             match_id = int(cursor.lastrowid or 0)
-        for game in record.games:
-            self.add_game(match_id, replace(game, shots=(), result=None))
-            for shot in game.shots:
-                self.add_shot(match_id, game.number, shot)
-            if game.result is not None:
-                self.end_game(match_id, game.result)
-        if record.winner is not None:
-            self.end_match(match_id, record.winner)
+            for game in record.games:
+                self._add_game(match_id, game)
+                for shot in game.shots:
+                    self._add_shot(match_id, game.number, shot)
+                if game.result is not None:
+                    self._end_game(match_id, game.result)
+            if record.winner is not None:
+                self._end_match(match_id, record.winner)
         return match_id
 
+    @guarded
     def add_game(self, match_id: int, game: GameRecord) -> None:
         """Start a game of a match (its number, breaker and rack), committed at once."""
+        with self._transaction():
+            self._expect(match_id, None)
+            self._add_game(match_id, game)
+
+    @guarded
+    def add_shot(self, match_id: int, game_number: int, shot: ShotRecord) -> None:
+        """Append a shot to a game, committed at once (it survives a kill right after)."""
+        with self._transaction():
+            self._add_shot(match_id, game_number, shot)
+
+    @guarded
+    def end_game(self, match_id: int, result: GameOver) -> None:
+        """Record how a game ended."""
+        with self._transaction():
+            self._end_game(match_id, result)
+
+    @guarded
+    def end_match(self, match_id: int, winner: Seat) -> None:
+        """Record the winner of a match and mark it finished."""
+        with self._transaction():
+            self._end_match(match_id, winner)
+
+    @guarded
+    def commit_entry(
+        self,
+        match_id: int,
+        revision: int | None,
+        *,
+        game: GameRecord | None = None,
+        shot: tuple[int, ShotRecord] | None = None,
+        game_over: GameOver | None = None,
+        winner: Seat | None = None,
+    ) -> int:
+        """Store one entry of a match whole, in one transaction, if no one else wrote meanwhile.
+
+        Args:
+            match_id: the match.
+            revision: the revision the writer last saw (None: write whatever stands).
+            game: a game the entry starts (its number, breaker and rack).
+            shot: the game's number and the entry.
+            game_over: how the entry ended its game.
+            winner: the winner of the match the entry ended.
+
+        Returns:
+            The match's new revision.
+
+        Raises:
+            ConcurrentWriteError: the match is no longer at ``revision``; nothing is stored.
+            InvalidInputError: no such match or game.
+        """
+        with self._transaction():
+            self._expect(match_id, revision)
+            if game is not None:
+                self._add_game(match_id, game)
+            if shot is not None:
+                self._add_shot(match_id, *shot)
+            if game_over is not None:
+                self._end_game(match_id, game_over)
+            if winner is not None:
+                self._end_match(match_id, winner)
+            self._touch(match_id)
+            return int(
+                self._db.execute(
+                    "SELECT revision FROM matches WHERE id = ?", (match_id,)
+                ).fetchone()[0]
+            )
+
+    def _add_game(self, match_id: int, game: GameRecord) -> None:
         rack = None
         if game.rack is not None:
             rack = json.dumps({str(int(b)): list(p) for b, p in sorted(game.rack.items())})
-        with self._transaction():
+        try:
             self._db.execute(
                 "INSERT INTO games (match_id, number, breaker, rack) VALUES (?, ?, ?, ?)",
                 (match_id, game.number, int(game.breaker), rack),
             )
-            self._touch(match_id)
+        except sqlite3.IntegrityError as exc:
+            raise ConcurrentWriteError(
+                f"match #{match_id} in {str(self.path)!r} already has a game {game.number}"
+            ) from exc
+        self._touch(match_id)
 
-    def add_shot(self, match_id: int, game_number: int, shot: ShotRecord) -> None:
-        """Append a shot to a game, committed at once (it survives a kill right after)."""
-        with self._transaction():
-            game_id = self._game_id(match_id, game_number)
-            number = self._db.execute(
-                "SELECT COUNT(*) FROM shots WHERE game_id = ?", (game_id,)
-            ).fetchone()[0]
-            self._db.execute(
-                "INSERT INTO shots (game_id, number, data, created) VALUES (?, ?, ?, ?)",
-                (game_id, number, json.dumps(shot_to_json(shot)), _now()),
-            )
-            self._touch(match_id)
+    def _add_shot(self, match_id: int, game_number: int, shot: ShotRecord) -> None:
+        game_id = self._game_id(match_id, game_number)
+        number = self._db.execute(
+            "SELECT COUNT(*) FROM shots WHERE game_id = ?", (game_id,)
+        ).fetchone()[0]
+        self._db.execute(
+            "INSERT INTO shots (game_id, number, data, created) VALUES (?, ?, ?, ?)",
+            (game_id, number, json.dumps(shot_to_json(shot)), _now()),
+        )
+        self._touch(match_id)
 
-    def end_game(self, match_id: int, result: GameOver) -> None:
-        """Record how a game ended."""
-        with self._transaction():
-            game_id = self._game_id(match_id, result.game)
-            self._db.execute(
-                "UPDATE games SET winner = ?, reason = ? WHERE id = ?",
-                (int(result.winner), result.reason.value, game_id),
-            )
-            self._touch(match_id)
+    def _end_game(self, match_id: int, result: GameOver) -> None:
+        game_id = self._game_id(match_id, result.game)
+        self._db.execute(
+            "UPDATE games SET winner = ?, reason = ? WHERE id = ?",
+            (int(result.winner), result.reason.value, game_id),
+        )
+        self._touch(match_id)
 
-    def end_match(self, match_id: int, winner: Seat) -> None:
-        """Record the winner of a match and mark it finished."""
-        with self._transaction():
-            self._db.execute(
-                "UPDATE matches SET finished = 1, winner = ?, updated = ? WHERE id = ?",
-                (int(winner), _now(), match_id),
-            )
+    def _end_match(self, match_id: int, winner: Seat) -> None:
+        self._db.execute(
+            "UPDATE matches SET finished = 1, winner = ? WHERE id = ?", (int(winner), match_id)
+        )
+        self._touch(match_id)
 
-    def undo_last(self, match_id: int) -> None:
-        """Take back the last thing stored for a match: a shot, a game end or an empty game.
+    @guarded
+    def undo_last(self, match_id: int, *, steps: int = 1, revision: int | None = None) -> int:
+        """Take back the last ``steps`` things stored for a match, in one transaction.
+
+        A thing is a shot, a game end or an empty game.
+
+        Args:
+            match_id: the match.
+            steps: how many things to take back.
+            revision: the revision the writer last saw (None: undo whatever stands).
+
+        Returns:
+            The match's new revision.
 
         Raises:
-            InvalidInputError: the match has nothing to take back.
+            InvalidInputError: the match has nothing to take back; nothing changes.
+            ConcurrentWriteError: the match is no longer at ``revision``; nothing changes.
         """
         with self._transaction():
-            self._db.execute(
-                "UPDATE matches SET finished = 0, winner = NULL WHERE id = ?", (match_id,)
-            )
-            game = self._db.execute(
-                "SELECT id, winner FROM games WHERE match_id = ? ORDER BY number DESC LIMIT 1",
-                (match_id,),
-            ).fetchone()
-            if game is None:
-                raise InvalidInputError(f"match {match_id} has nothing to undo")
-            shot = self._db.execute(
-                "SELECT id FROM shots WHERE game_id = ? ORDER BY number DESC LIMIT 1",
-                (game["id"],),
-            ).fetchone()
-            if game["winner"] is not None:
+            self._expect(match_id, revision)
+            for _ in range(steps):
+                self._undo_one(match_id)
+            return int(
                 self._db.execute(
-                    "UPDATE games SET winner = NULL, reason = NULL WHERE id = ?", (game["id"],)
-                )
-            elif shot is not None:
-                self._db.execute("DELETE FROM shots WHERE id = ?", (shot["id"],))
-            else:
-                self._db.execute("DELETE FROM games WHERE id = ?", (game["id"],))
-            self._touch(match_id)
+                    "SELECT revision FROM matches WHERE id = ?", (match_id,)
+                ).fetchone()[0]
+            )
+
+    def _undo_one(self, match_id: int) -> None:
+        self._db.execute("UPDATE matches SET finished = 0, winner = NULL WHERE id = ?", (match_id,))
+        game = self._db.execute(
+            "SELECT id, winner FROM games WHERE match_id = ? ORDER BY number DESC LIMIT 1",
+            (match_id,),
+        ).fetchone()
+        if game is None:
+            raise InvalidInputError(f"match {match_id} has nothing to undo")
+        shot = self._db.execute(
+            "SELECT id FROM shots WHERE game_id = ? ORDER BY number DESC LIMIT 1",
+            (game["id"],),
+        ).fetchone()
+        if game["winner"] is not None:
+            self._db.execute(
+                "UPDATE games SET winner = NULL, reason = NULL WHERE id = ?", (game["id"],)
+            )
+        elif shot is not None:
+            self._db.execute("DELETE FROM shots WHERE id = ?", (shot["id"],))
+        else:
+            self._db.execute("DELETE FROM games WHERE id = ?", (game["id"],))
+        self._touch(match_id)
 
     def load(self, match_id: int) -> MatchRecord:
         """The match as a record, with every stored game and shot.
@@ -275,23 +376,64 @@ class Store:
 
         Raises:
             InvalidInputError: no match has that id.
+            DatabaseError: its rows do not read as a record (edited by hand, damaged).
         """
+        return self.snapshot(match_id)[0]
+
+    @guarded
+    def snapshot(self, match_id: int) -> tuple[MatchRecord, int]:
+        """The match as a record and its revision, read together (one read transaction).
+
+        Raises:
+            InvalidInputError: no match has that id.
+            DatabaseError: its rows do not read as a record (edited by hand, damaged).
+        """
+        from nineball.game.record import InvalidRecordError
         from nineball.game.record_read import load_record  # pydantic: only when a match is read
 
-        row = self._db.execute("SELECT * FROM matches WHERE id = ?", (match_id,)).fetchone()
-        if row is None:
-            raise InvalidInputError(f"no match with id {match_id!r}")
-        data: dict[str, Any] = json.loads(row["header"])
+        self._db.execute("BEGIN")
+        try:
+            row = self._db.execute("SELECT * FROM matches WHERE id = ?", (match_id,)).fetchone()
+            if row is None:
+                raise InvalidInputError(f"no match with id {match_id!r}")
+            try:
+                text = self._match_json(row)
+            except (ValueError, TypeError, KeyError) as exc:
+                raise self._damaged(match_id, exc) from exc
+            revision = row["revision"]
+        finally:
+            if self._db.in_transaction:
+                self._db.execute("COMMIT")
+        try:
+            return load_record(text, check=False), int(revision)
+        except (InvalidRecordError, ValueError, TypeError) as exc:
+            raise self._damaged(match_id, exc) from exc
+
+    def _damaged(self, match_id: int, exc: Exception) -> DatabaseError:
+        return DatabaseError(
+            f"database {str(self.path)!r}: the rows of match #{match_id} are damaged "
+            f"(edited by hand?): {exc}"
+        )
+
+    def _match_json(self, row: sqlite3.Row) -> str:
+        """The record JSON of a match row and its games and shots."""
+        data = json.loads(row["header"])
+        if not isinstance(data, dict):
+            raise TypeError(f"the header is not a JSON object: {row['header']!r:.80}")
         games = []
         for game in self._db.execute(
-            "SELECT * FROM games WHERE match_id = ? ORDER BY number", (match_id,)
+            "SELECT * FROM games WHERE match_id = ? ORDER BY number", (row["id"],)
         ):
-            shots = [
-                json.loads(shot["data"])
-                for shot in self._db.execute(
-                    "SELECT data FROM shots WHERE game_id = ? ORDER BY number", (game["id"],)
-                )
-            ]
+            shots = []
+            for shot in self._db.execute(
+                "SELECT number, data FROM shots WHERE game_id = ? ORDER BY number", (game["id"],)
+            ):
+                try:
+                    shots.append(json.loads(shot["data"]))
+                except (ValueError, TypeError) as exc:
+                    raise ValueError(
+                        f"game {game['number']!r} entry {shot['number']!r}: {exc}"
+                    ) from exc
             result = None
             if game["winner"] is not None:
                 result = {"winner": game["winner"], "reason": game["reason"]}
@@ -306,8 +448,9 @@ class Store:
             )
         data["games"] = games
         data["winner"] = row["winner"]
-        return load_record(json.dumps(data), check=False)
+        return json.dumps(data)
 
+    @guarded
     def matches(self, *, player: str | None = None) -> list[MatchSummary]:
         """Every match, newest first; only those of ``player`` when a name is given."""
         query = (
@@ -322,23 +465,35 @@ class Store:
             query += " WHERE p0.name = ? OR p1.name = ?"
             args = (player, player)
         query += " ORDER BY m.id DESC"
-        return [
-            MatchSummary(
-                id=row["id"],
-                players=(row["name0"], row["name1"]),
-                score=(row["s0"], row["s1"]),
-                race_to=json.loads(row["header"])["race_to"],
-                created=row["created"],
-                finished=bool(row["finished"]),
-                winner=None if row["winner"] is None else Seat(row["winner"]),
-            )
-            for row in self._db.execute(query, args)
-        ]
+        return [self._summary(row) for row in self._db.execute(query, args)]
 
+    def _summary(self, row: sqlite3.Row) -> MatchSummary:
+        try:
+            header = json.loads(row["header"])
+            race_to = header["race_to"] if isinstance(header, dict) else None
+            if not isinstance(race_to, int) or isinstance(race_to, bool):
+                raise ValueError(f"race_to {race_to!r} in the header is not a whole number")
+            winner = None if row["winner"] is None else Seat(row["winner"])
+            if not all(isinstance(row[k], str) for k in ("name0", "name1", "created")):
+                raise TypeError("a player's name or the date is not text")
+        except (ValueError, TypeError, KeyError) as exc:
+            raise self._damaged(row["id"], exc) from exc
+        return MatchSummary(
+            id=row["id"],
+            players=(row["name0"], row["name1"]),
+            score=(row["s0"], row["s1"]),
+            race_to=race_to,
+            created=row["created"],
+            finished=bool(row["finished"]),
+            winner=winner,
+        )
+
+    @guarded
     def unfinished(self) -> list[MatchSummary]:
         """Matches not yet won, newest first: the ones ``nineball resume`` can continue."""
         return [m for m in self.matches() if not m.finished]
 
+    @guarded
     def add_results(self, run: str, kind: str, rows: Iterable[Mapping[str, object]]) -> int:
         """Store the results of a batch run (a tournament's games, a set of breaks) at once.
 
@@ -353,13 +508,20 @@ class Store:
             )
         return len(data)
 
+    @guarded
     def results(self, run: str, kind: str) -> list[dict[str, Any]]:
         """The rows of a batch run, in the order they were stored."""
         rows = self._db.execute(
             "SELECT data FROM results WHERE run = ? AND kind = ? ORDER BY id", (run, kind)
         )
-        return [json.loads(row["data"]) for row in rows]
+        try:
+            return [json.loads(row["data"]) for row in rows]
+        except (ValueError, TypeError) as exc:
+            raise DatabaseError(
+                f"database {str(self.path)!r}: a row of run {run!r} is damaged: {exc}"
+            ) from exc
 
+    @guarded
     def players(self) -> list[str]:
         """Every player's name, in alphabetical order."""
         return [r["name"] for r in self._db.execute("SELECT name FROM players ORDER BY name")]
