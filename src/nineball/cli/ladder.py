@@ -329,7 +329,7 @@ def run_tournament(
     players, games, seed = list(params["players"]), int(params["games"]), int(params["seed"])
     pairs = len(players) * (len(players) - 1) // 2
     jobs = round_robin_jobs(players, games, seed)
-    run = _games(out, opts, "tournament", params, jobs, f"{pairs} pairings")
+    run = _games(out, opts, "tournament", params, jobs, f"{pairs} pairing" + "s" * (pairs > 1))
     if isinstance(run, int):
         return run
     results = run.results
