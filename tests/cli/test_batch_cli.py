@@ -238,3 +238,23 @@ def test_a_signal_stops_the_workers_and_keeps_the_finished_games(
     assert 2 <= len(saved) < 80
     assert not run.finished
     assert all(row["first"] in ("ghost", "beginner") for row in saved.values())
+
+
+def test_workers_default_to_the_cores(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import nineball.cli.batch as batch
+
+    asked: list[tuple[str, int]] = []
+    play_run = batch.play_run
+
+    def spy(*args: Any, backend: str, workers: int, **kwargs: Any) -> Any:
+        asked.append((backend, workers))
+        return play_run(*args, backend=backend, workers=1, **kwargs)
+
+    monkeypatch.setattr(batch, "play_run", spy)
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    _json_run(
+        capsys, ["breaks", "--level", "beginner", "--breaks", "1", "--db", str(tmp_path / "a")]
+    )
+    assert asked == [("process", len(os.sched_getaffinity(0)))]
