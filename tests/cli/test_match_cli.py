@@ -219,7 +219,7 @@ def test_wilson_interval() -> None:
 def test_tournament_and_breaks_commands(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from nineball.game.store import Store
+    from nineball.players.runs import RunStore
 
     monkeypatch.setenv("COLUMNS", "200")
     plot = tmp_path / "t.png"
@@ -236,10 +236,12 @@ def test_tournament_and_breaks_commands(
     out = capsys.readouterr().out
     assert "legal and a ball pocketed" in out
     assert breaks_plot.read_bytes()[:4] == b"\x89PNG"
-    with Store() as store:
-        games = store.results("tournament seed 3 ghost,beginner,amateur x2", "game")
-        assert len(games) == 6
-        assert len(store.results("breaks seed 0 beginner x6", "break")) == 6
+    with RunStore() as store:
+        runs = {run.command: run for run in store.runs()}
+        assert runs["tournament"].params == {"players": ["ghost", "beginner", "amateur"],
+                                             "games": 2, "seed": 3}  # fmt: skip
+        assert (runs["tournament"].done, runs["tournament"].finished) == (6, True)
+        assert (runs["breaks"].done, len(store.saved(runs["breaks"].id))) == (6, 6)
     assert main(["tournament", "--players", "ghost"]) == 2
     assert main(["tournament", "--backend", "dask"]) == 2
     assert main(["breaks", "--level", "god"]) == 2

@@ -7,7 +7,7 @@ import os
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -17,6 +17,9 @@ from nineball.cli.referee import serve
 from nineball.cli.score import ScoreSetup, resume_scorekeeper, run_scorekeeper
 from nineball.errors import NineballError
 from nineball.game import RULE_NAMES, STANDARD, VARIANTS, BreakRule, Language, Seat, find_variant
+
+if TYPE_CHECKING:
+    from nineball.cli.batch import RunOptions
 
 app = typer.Typer(
     name="nineball",
@@ -256,6 +259,50 @@ def analyse(
     raise typer.Exit(code)
 
 
+class ReportFormat(StrEnum):
+    """How a batch command reports its figures."""
+
+    TABLE = "table"
+    JSON = "json"
+
+
+WorkersOpt = Annotated[
+    int | None, typer.Option(min=1, help="Processes (or local Ray CPUs); default: the cores.")
+]
+BackendOpt = Annotated[
+    str | None,
+    typer.Option(help="process (a local pool) or ray; default: ray if a cluster is named."),
+]
+AddressOpt = Annotated[
+    str | None,
+    typer.Option(help="A Ray cluster to join (host:port, ray://host:port); default: $RAY_ADDRESS."),
+]
+FormatOpt = Annotated[
+    ReportFormat, typer.Option("--format", help="table, or json on stdout (the same figures).")
+]
+ResumeOpt = Annotated[
+    str | None,
+    typer.Option(help="Finish a stopped run (its id, as printed); its own parameters are used."),
+]
+
+
+def _options(
+    workers: int | None,
+    backend: str | None,
+    address: str | None,
+    db: Path | None,
+    fmt: ReportFormat,
+    resume: str | None,
+) -> RunOptions:
+    from nineball.cli.batch import RunOptions
+
+    if backend is not None:
+        _check_backend(backend)
+    return RunOptions(
+        workers=workers, backend=backend, address=address, db=db, fmt=fmt.value, resume=resume
+    )
+
+
 @app.command()
 def ladder(
     players: Annotated[
@@ -265,7 +312,7 @@ def ladder(
         ),
     ] = "ghost,beginner,amateur,club,advanced,pro,max",
     games: Annotated[int, typer.Option(min=2, help="Games per adjacent pair.")] = 500,
-    workers: Annotated[int, typer.Option(min=1, help="Processes.")] = 2,
+    workers: WorkersOpt = None,
     seed: Annotated[int, typer.Option(help="Same seed, same ladder.")] = 0,
     output: Annotated[Path | None, typer.Option(help="Write every game and rating (JSON).")] = None,
     plot: Annotated[
@@ -275,23 +322,28 @@ def ladder(
         Path | None,
         typer.Option(help="Rate the games of a ladder written by --output, without playing."),
     ] = None,
+    backend: BackendOpt = None,
+    address: AddressOpt = None,
+    db: DbOpt = None,
+    fmt: FormatOpt = ReportFormat.TABLE,
+    resume: ResumeOpt = None,
 ) -> None:
     """Rate the computer players on a Fargo-style scale by self-play."""
     from nineball.cli.ladder import rerate_ladder, run_ladder
     from nineball.players.registry import PLAYERS
 
+    console = _console()
     if results is not None:
-        console = _console()
-        raise typer.Exit(rerate_ladder(console, results, output=output, plot=plot))
+        raise typer.Exit(rerate_ladder(console, results, output=output, plot=plot, fmt=fmt.value))
     names = [p.strip() for p in players.split(",")]
     unknown = [n for n in names if n not in PLAYERS]
     if unknown or len(names) < 2 or "ghost" not in names:
         raise typer.BadParameter(
             f"give two or more of {', '.join(PLAYERS)}, ghost included; got {players!r}"
         )
-    console = _console()
+    options = _options(workers, backend, address, db, fmt, resume)
     code = run_ladder(
-        console, players=names, games=games, workers=workers, seed=seed, output=output, plot=plot
+        console, players=names, games=games, seed=seed, output=output, plot=plot, options=options
     )
     raise typer.Exit(code)
 
@@ -300,20 +352,23 @@ def ladder(
 def realism(
     level: Annotated[str, typer.Option(help="The level that plays itself.")] = "pro",
     games: Annotated[int, typer.Option(min=1, help="Games.")] = 2000,
-    workers: Annotated[int, typer.Option(min=1, help="Processes.")] = 2,
+    workers: WorkersOpt = None,
     seed: Annotated[int, typer.Option(help="Same seed, same games.")] = 0,
     output: Annotated[Path | None, typer.Option(help="Write every game and figure (JSON).")] = None,
+    backend: BackendOpt = None,
+    address: AddressOpt = None,
+    db: DbOpt = None,
+    fmt: FormatOpt = ReportFormat.TABLE,
+    resume: ResumeOpt = None,
 ) -> None:
     """Break and break-and-run figures of a level against itself, against real pro play."""
     from nineball.cli.ladder import run_realism
 
     _check_level(level)
+    options = _options(workers, backend, address, db, fmt, resume)
     console = _console()
-    code = run_realism(console, level=level, games=games, workers=workers, seed=seed, output=output)
+    code = run_realism(console, level=level, games=games, seed=seed, output=output, options=options)
     raise typer.Exit(code)
-
-
-BackendOpt = Annotated[str, typer.Option(help="process (a local pool) or ray.")]
 
 
 def _check_backend(backend: str) -> None:
@@ -330,41 +385,32 @@ def _check_level(level: str) -> None:
         raise typer.BadParameter(f"unknown level {level!r} (known: {', '.join(PLAYERS)})")
 
 
-AddressOpt = Annotated[
-    str | None, typer.Option(help="A Ray cluster to join (with --backend ray); default: local.")
-]
-
-
 @app.command()
 def tournament(
     players: Annotated[str, typer.Option(help="The players.")] = "ghost,beginner,club,pro",
     games: Annotated[int, typer.Option(min=1, help="Games per pairing.")] = 20,
-    workers: Annotated[int, typer.Option(min=1, help="Processes (or Ray CPUs).")] = 2,
-    backend: BackendOpt = "process",
+    workers: WorkersOpt = None,
+    backend: BackendOpt = None,
     address: AddressOpt = None,
     seed: Annotated[int, typer.Option(help="Same seed, same tournament.")] = 0,
     db: DbOpt = None,
     plot: Annotated[Path | None, typer.Option(help="Draw the ratings (PNG).")] = None,
+    fmt: FormatOpt = ReportFormat.TABLE,
+    resume: ResumeOpt = None,
 ) -> None:
     """A round robin between computer players, on a process pool or on Ray."""
     from nineball.cli.ladder import run_tournament
     from nineball.players.registry import PLAYERS
 
     names = [p.strip() for p in players.split(",")]
-    if len(names) < 2 or any(n not in PLAYERS for n in names):
-        raise typer.BadParameter(f"give two or more of {', '.join(PLAYERS)}; got {players!r}")
-    _check_backend(backend)
+    if len(names) < 2 or any(n not in PLAYERS for n in names) or len(set(names)) < len(names):
+        raise typer.BadParameter(
+            f"give two or more different players of {', '.join(PLAYERS)}; got {players!r}"
+        )
+    options = _options(workers, backend, address, db, fmt, resume)
     console = _console()
     code = run_tournament(
-        console,
-        players=names,
-        games=games,
-        workers=workers,
-        backend=backend,
-        address=address,
-        seed=seed,
-        db=db,
-        plot=plot,
+        console, players=names, games=games, seed=seed, plot=plot, options=options
     )
     raise typer.Exit(code)
 
@@ -373,30 +419,22 @@ def tournament(
 def breaks(
     level: Annotated[str, typer.Option(help="Who breaks.")] = "pro",
     count: Annotated[int, typer.Option("--breaks", min=1, help="How many breaks.")] = 1000,
-    workers: Annotated[int, typer.Option(min=1, help="Processes (or Ray CPUs).")] = 2,
-    backend: BackendOpt = "process",
+    workers: WorkersOpt = None,
+    backend: BackendOpt = None,
     address: AddressOpt = None,
     seed: Annotated[int, typer.Option(help="Same seed, same racks.")] = 0,
     db: DbOpt = None,
     plot: Annotated[Path | None, typer.Option(help="Draw the outcomes (PNG).")] = None,
+    fmt: FormatOpt = ReportFormat.TABLE,
+    resume: ResumeOpt = None,
 ) -> None:
     """Break statistics over many seeded racks, on a process pool or on Ray."""
     from nineball.cli.ladder import run_breaks
 
     _check_level(level)
-    _check_backend(backend)
+    options = _options(workers, backend, address, db, fmt, resume)
     console = _console()
-    code = run_breaks(
-        console,
-        level=level,
-        breaks=count,
-        workers=workers,
-        backend=backend,
-        address=address,
-        seed=seed,
-        db=db,
-        plot=plot,
-    )
+    code = run_breaks(console, level=level, breaks=count, seed=seed, plot=plot, options=options)
     raise typer.Exit(code)
 
 

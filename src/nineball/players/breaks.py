@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from typing import Any
 
 import numpy as np
 
@@ -11,7 +13,7 @@ from nineball.game.match import Match
 from nineball.players.play import view_of
 from nineball.players.registry import make_player
 
-__all__ = ["BreakResult", "break_once"]
+__all__ = ["BreakResult", "break_from_row", "break_jobs", "break_once", "break_row"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -54,3 +56,25 @@ def break_once(job: tuple[str, int]) -> BreakResult:
         if 0 in pocketed or 0 in report.facts.off_table
         else report.trajectory.final_states()[0].r[:2],
     )
+
+
+def break_jobs(level: str, breaks: int, seed: int) -> list[tuple[str, int]]:
+    """The jobs of ``breaks`` breaks by ``level``: rack ``k`` seeded from ``(seed, k)``."""
+    return [
+        (level, int(np.random.SeedSequence([seed, k]).generate_state(1)[0])) for k in range(breaks)
+    ]
+
+
+def break_row(result: BreakResult) -> dict[str, object]:
+    """A break as plain JSON data."""
+    return asdict(result) | {"cue": None if result.cue is None else list(result.cue)}
+
+
+def break_from_row(row: Mapping[str, Any]) -> BreakResult:
+    """A break back from :func:`break_row`'s data.
+
+    Raises:
+        KeyError, TypeError, ValueError: data that is not such a row.
+    """
+    cue = row["cue"]
+    return BreakResult(**(dict(row) | {"cue": None if cue is None else (cue[0], cue[1])}))

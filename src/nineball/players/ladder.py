@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
 
 import numpy as np
 
@@ -30,15 +31,25 @@ __all__ = [
     "GHOST_RATING",
     "GameResult",
     "Gap",
+    "Job",
     "Rating",
     "fit_ratings",
+    "game_from_row",
+    "game_row",
+    "ladder_jobs",
     "ladder_pairs",
+    "pairing_jobs",
     "play_game",
+    "play_job",
     "play_pairing",
     "rating_gaps",
     "round_robin",
+    "round_robin_jobs",
     "win_probability",
 ]
+
+Job = tuple[str, str, int, int]
+"""A game to play: the first seat's player, the second's, the game's seed, the breaking seat."""
 
 GHOST_RATING = 300.0
 """Where the fit puts the naive ghost-ball player (a beginner league player is about 300)."""
@@ -103,14 +114,30 @@ def play_game(first: str, second: str, seed: int, breaker: Seat) -> GameResult:
     )
 
 
-def _play(job: tuple[str, str, int, int]) -> GameResult:
+def play_job(job: Job) -> GameResult:
+    """Play one game given as a :data:`Job` (the form sent to worker processes)."""
     first, second, seed, breaker = job
     return play_game(first, second, seed, Seat(breaker))
 
 
-def _jobs(
-    first: str, second: str, games: int, seed: int, pairing: int
-) -> list[tuple[str, str, int, int]]:
+def game_row(game: GameResult) -> dict[str, object]:
+    """A game as plain JSON data (seats as numbers)."""
+    return asdict(game) | {"breaker": int(game.breaker), "winner": int(game.winner)}
+
+
+def game_from_row(row: Mapping[str, Any]) -> GameResult:
+    """A game back from :func:`game_row`'s data.
+
+    Raises:
+        KeyError, TypeError, ValueError: data that is not such a row.
+    """
+    return GameResult(
+        **(dict(row) | {"breaker": Seat(int(row["breaker"])), "winner": Seat(int(row["winner"]))})
+    )
+
+
+def pairing_jobs(first: str, second: str, games: int, seed: int, pairing: int) -> list[Job]:
+    """The games of one pairing: game ``k`` seeded from ``(seed, pairing, k)``."""
     jobs = []
     for k in range(games):
         game_seed = int(np.random.SeedSequence([seed, pairing, k]).generate_state(1)[0])
@@ -118,6 +145,25 @@ def _jobs(
         a, b = (first, second) if k % 2 == 0 else (second, first)
         jobs.append((a, b, game_seed, (k // 2) % 2))
     return jobs
+
+
+def round_robin_jobs(players: Sequence[str], games: int, seed: int) -> list[Job]:
+    """Every pair of ``players`` (in the order listed), ``games`` each, as one list of jobs."""
+    pairs = [(a, b) for i, a in enumerate(players) for b in players[i + 1 :]]
+    return [job for k, (a, b) in enumerate(pairs) for job in pairing_jobs(a, b, games, seed, k)]
+
+
+def ladder_jobs(players: Sequence[str], games: int, seed: int) -> list[Job]:
+    """Every adjacent pair of a ladder, ``games`` each, as one list of jobs.
+
+    Pairing ``k`` is the ``k``-th adjacent pair, so the games are those of :func:`play_pairing`
+    with ``pairing=k``.
+    """
+    return [
+        job
+        for k, (a, b) in enumerate(ladder_pairs(players))
+        for job in pairing_jobs(a, b, games, seed, k)
+    ]
 
 
 def play_pairing(
@@ -134,11 +180,17 @@ def play_pairing(
 ) -> list[GameResult]:
     """Play ``games`` racks between two players on ``workers`` processes (see :func:`run_jobs`).
 
-    The results do not depend on the backend or the workers: every game has its own seed.
+    The results (in game order) do not depend on the backend or the workers: every game has its
+    own seed. ``on_game`` is called with each game as it finishes.
     """
-    jobs = _jobs(first, second, games, seed, pairing)
+    jobs = pairing_jobs(first, second, games, seed, pairing)
     return run_jobs(
-        _play, jobs, backend=backend, workers=workers, address=address, on_result=on_game
+        play_job,
+        jobs,
+        backend=backend,
+        workers=workers,
+        address=address,
+        on_result=None if on_game is None else lambda _k, game: on_game(game),
     )
 
 
@@ -153,12 +205,13 @@ def round_robin(
     on_game: Callable[[GameResult], None] | None = None,
 ) -> list[GameResult]:
     """Every pair of ``players`` plays ``games`` racks; all games run as one batch of jobs."""
-    jobs = []
-    pairs = [(a, b) for i, a in enumerate(players) for b in players[i + 1 :]]
-    for k, (a, b) in enumerate(pairs):
-        jobs += _jobs(a, b, games, seed, k)
     return run_jobs(
-        _play, jobs, backend=backend, workers=workers, address=address, on_result=on_game
+        play_job,
+        round_robin_jobs(players, games, seed),
+        backend=backend,
+        workers=workers,
+        address=address,
+        on_result=None if on_game is None else lambda _k, game: on_game(game),
     )
 
 
