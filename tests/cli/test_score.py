@@ -214,16 +214,19 @@ def test_command_line_options(
     assert "rules pl" in out
 
 
-def test_play_starts_the_web_game_in_its_own_process(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_play_starts_the_web_game_in_its_own_process(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     calls: list[list[str]] = []
+    db = str(tmp_path / "x.db")
 
     def execv(path: str, command: list[str]) -> None:
         calls.append(command)
 
     monkeypatch.setattr("os.execv", execv)
-    assert main(["play", "--no-browser", "--port", "8123", "--db", "x.db"]) == 0
+    assert main(["play", "--no-browser", "--port", "8123", "--db", db]) == 0
     assert calls[-1][1:] == [
-        "-m", "nineball.web", "--port", "8123", "--no-browser", "--db", "x.db"
+        "-m", "nineball.web", "--port", "8123", "--no-browser", "--db", db
     ]  # fmt: skip
     assert main(["play", "--host", "0.0.0.0"]) == 0
     assert calls[-1][1:] == ["-m", "nineball.web", "--port", "0", "--host", "0.0.0.0"]
