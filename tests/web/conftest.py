@@ -13,6 +13,10 @@ import uvicorn
 from fastapi.testclient import TestClient
 
 from nineball.web.app import create_app
+from nineball.web.guard import LOOPBACK_HOSTS
+
+TEST_HOSTS = LOOPBACK_HOSTS | {"testserver"}
+"""The hosts the tests' apps serve: Starlette's test client always says ``testserver``."""
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
@@ -20,7 +24,9 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(tmp_path / "web.sqlite3", warm_up=False)) as client:
+    with TestClient(
+        create_app(tmp_path / "web.sqlite3", warm_up=False, allowed_hosts=TEST_HOSTS)
+    ) as client:
         yield client
 
 
