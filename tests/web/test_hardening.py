@@ -11,7 +11,7 @@ import urllib.request
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 import uvicorn
@@ -46,7 +46,7 @@ def test_every_bad_frame_gets_an_error_and_the_connection_stays_open(client: Tes
     with client.websocket_connect("/ws") as ws:
         ws.send_text(json.dumps({"type": "join", "match": created["match"], "token": None}))
         assert ws.receive_json()["type"] == "state"
-        for frame, words in [
+        cases: list[tuple[str | bytes, str]] = [
             (b"\xff\xfe{", "binary frame"),  # invalid UTF-8, and binary
             (b'{"type": "ping"}', "binary frame"),
             ("[" * 2000 + "]" * 2000, "nested too deeply"),
@@ -56,7 +56,8 @@ def test_every_bad_frame_gets_an_error_and_the_connection_stays_open(client: Tes
             ("x" * 3 * 2**20, "too long"),  # megabytes
             ('{"type": "join", "match": "\\ud800"}', "lone surrogate"),
             ('{"type": "place", "\\udfff": 1}', "lone surrogate"),
-        ]:
+        ]
+        for frame, words in cases:
             if isinstance(frame, bytes):
                 ws.send_bytes(frame)
             else:
@@ -126,9 +127,12 @@ def test_foreign_origins_and_hosts_are_refused(client: TestClient) -> None:
     same = client.post("/api/matches", json=body, headers={"origin": "http://testserver"})
     assert same.status_code == 200
     assert client.post("/api/matches", json=body).status_code == 200  # no Origin: not a page
-    with pytest.raises(WebSocketDisconnect) as refused:
-        with client.websocket_connect("/ws", headers={"origin": "http://evil.example"}):
-            pass
+    foreign_page = {"origin": "http://evil.example"}
+    with (
+        pytest.raises(WebSocketDisconnect) as refused,
+        client.websocket_connect("/ws", headers=foreign_page),
+    ):
+        pass
     assert refused.value.code == 1008
     with client.websocket_connect("/ws", headers={"origin": "http://testserver"}) as ws:
         _still_open(ws)
@@ -259,6 +263,6 @@ def test_every_interface_prints_a_usable_address(
     port = sock.getsockname()[1]
     sock.close()
     assert url == f"http://192.0.2.7:{port}/"  # not 127.0.0.1, which no other machine can use
-    with TestClient(server.config.app) as client:
+    with TestClient(cast(FastAPI, server.config.app)) as client:
         assert client.get("/", headers={"host": "192.0.2.7:8000"}).status_code == 200
         assert client.get("/", headers={"host": "evil.example"}).status_code == 400

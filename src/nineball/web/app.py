@@ -218,6 +218,7 @@ def create_app(
         title="nineball", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan
     )
     app.add_middleware(OriginGuard, allowed_hosts=allowed_hosts)
+    app.state.session_of = session_of  # for tests and the soak: the session behind an id
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_: Request, error: RequestValidationError) -> JSONResponse:
