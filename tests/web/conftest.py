@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 
 from nineball.web.app import create_app
 from nineball.web.guard import LOOPBACK_HOSTS
+from nineball.web.server import WS_FRAME_LIMIT
 
 TEST_HOSTS = LOOPBACK_HOSTS | {"testserver"}
 """The hosts the tests' apps serve: Starlette's test client always says ``testserver``."""
@@ -54,7 +55,9 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     server = uvicorn.Server(
-        uvicorn.Config(create_app(db), log_level="warning", access_log=False, ws_max_size=4096)
+        uvicorn.Config(
+            create_app(db), log_level="warning", access_log=False, ws_max_size=WS_FRAME_LIMIT
+        )
     )
     thread = start_in_thread(server, sock)
     yield f"http://127.0.0.1:{port}"

@@ -266,3 +266,33 @@ def test_every_interface_prints_a_usable_address(
     with TestClient(cast(FastAPI, server.config.app)) as client:
         assert client.get("/", headers={"host": "192.0.2.7:8000"}).status_code == 200
         assert client.get("/", headers={"host": "evil.example"}).status_code == 400
+
+
+def test_a_real_server_answers_a_megabyte_message_and_refuses_a_foreign_page(
+    tmp_path: Path,
+) -> None:
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
+
+    from tests.web.conftest import start_in_thread
+
+    server, sock, url = server_module.make_server("127.0.0.1", 0, store_path=tmp_path / "w.db")
+    thread = start_in_thread(server, sock)
+    ws_url = url.replace("http", "ws") + "ws"
+    try:
+        with connect(ws_url, max_size=None) as ws:  # no Origin: a program, not a page
+            ws.send("x" * 2**20)  # uvicorn used to close the connection here (code 1009)
+            assert "too long" in json.loads(ws.recv(timeout=30))["message"]
+            ws.send(b"\xff\x00")
+            assert "binary frame" in json.loads(ws.recv(timeout=30))["message"]
+            ws.send('{"type": "ping"}')
+            assert json.loads(ws.recv(timeout=30))["type"] == "error"  # join first: still open
+        with pytest.raises(InvalidStatus) as refused:
+            connect(ws_url, additional_headers={"Origin": "http://evil.example"})
+        assert refused.value.response.status_code == 403
+        with connect(ws_url, additional_headers={"Origin": url.rstrip("/")}) as ws:
+            ws.send('{"type": "ping"}')
+            assert json.loads(ws.recv(timeout=30))["type"] == "error"
+    finally:
+        server.should_exit = True
+        thread.join(10)
