@@ -84,6 +84,7 @@ def test_http_hostile_bodies_and_ids_get_4xx_not_500(tmp_path: Path) -> None:
             missing = client.get(f"/api/matches/{overflow}")
             assert missing.status_code == 404, (overflow, missing.text)
             assert "no match" in missing.json()["error"]
+            assert overflow[:20] in missing.json()["error"]  # the bad value, named
         assert client.get("/api/matches/9223372036854775807").status_code == 404
         for hidden in ("/openapi.json", "/docs", "/redoc"):
             assert client.get(hidden).status_code == 404

@@ -30,7 +30,6 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
@@ -220,12 +219,6 @@ def create_app(
     app.add_middleware(OriginGuard, allowed_hosts=allowed_hosts)
     app.state.session_of = session_of  # for tests and the soak: the session behind an id
 
-    @app.exception_handler(RequestValidationError)
-    async def bad_request(_: Request, error: RequestValidationError) -> JSONResponse:
-        first = error.errors()[0] if error.errors() else {}
-        where = ".".join(str(part) for part in first.get("loc", ()))
-        return _error(f"{where}: {first.get('msg', 'bad request')}, got {first.get('input')!r:.80}")
-
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/")
@@ -279,11 +272,11 @@ def create_app(
     async def match_record(match_id: str) -> JSONResponse | dict[str, Any]:
         # The id is read here, not by FastAPI: a number SQLite cannot hold is no match (404),
         # not an overflow deep in the store (500).
-        if not (match_id.isascii() and match_id.isdigit()) or len(match_id) > 19:
+        if not (match_id.isascii() and match_id.isdigit()):
             return _error(f"no match {match_id!r:.40}: an id is a whole number", 404)
+        if len(match_id) > 19 or int(match_id) >= 2**63:
+            return _error(f"no match {match_id:.40}: ids are below 2^63", 404)
         number = int(match_id)
-        if number >= 2**63:
-            return _error(f"no match {number}: ids are below 2^63", 404)
         try:
             return record_to_json(registry().store.load(number))
         except NineballError as error:
