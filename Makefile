@@ -14,12 +14,15 @@ LINTED := $(wildcard src tests benchmarks tools)
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
+# The install compiles the physics' kernels into the numba cache, so the first play starts at once.
 $(VENV)/.installed-cli: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[cli,web]'
+	$(BIN)/python -m nineball.physics.warm
 	touch $@
 
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m nineball.physics.warm
 	touch $@ $(VENV)/.installed-cli
 
 play: $(VENV)/.installed-cli

@@ -233,6 +233,22 @@ def test_play_starts_the_web_game_in_its_own_process(
     assert calls[-1][1:] == ["-m", "nineball.web", "--port", "0", "--host", "0.0.0.0"]
 
 
+def test_play_passes_the_documented_server_options_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Regression: `nineball play --idle-minutes 30` (README) was refused by the CLI.
+    calls: list[list[str]] = []
+    monkeypatch.setattr("os.execv", lambda path, command: calls.append(command))
+    assert main(["play", "--no-browser", "--idle-minutes", "30", "--max-sessions", "7",
+                 "--allow-host", "pool.lan"]) == 0  # fmt: skip
+    served: dict[str, object] = {}
+    monkeypatch.setattr("nineball.web.__main__.serve", lambda *a, **k: served.update(k))
+    from nineball.web.__main__ import main as web_main
+
+    assert web_main(calls[-1][3:]) == 0  # the server's own parser takes every option
+    assert served["idle_seconds"] == 30 * 60
+    assert served["max_sessions"] == 7
+    assert served["allowed_hosts"] == ["pool.lan"]
+
+
 def test_play_without_the_web_extra_says_how_to_get_it(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -13,6 +13,11 @@ import uvicorn
 from fastapi.testclient import TestClient
 
 from nineball.web.app import create_app
+from nineball.web.guard import LOOPBACK_HOSTS
+from nineball.web.server import WS_FRAME_LIMIT
+
+TEST_HOSTS = LOOPBACK_HOSTS | {"testserver"}
+"""The hosts the tests' apps serve: Starlette's test client always says ``testserver``."""
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
@@ -20,7 +25,9 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(tmp_path / "web.sqlite3", warm_up=False)) as client:
+    with TestClient(
+        create_app(tmp_path / "web.sqlite3", warm_up=False, allowed_hosts=TEST_HOSTS)
+    ) as client:
         yield client
 
 
@@ -48,7 +55,9 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     server = uvicorn.Server(
-        uvicorn.Config(create_app(db), log_level="warning", access_log=False, ws_max_size=4096)
+        uvicorn.Config(
+            create_app(db), log_level="warning", access_log=False, ws_max_size=WS_FRAME_LIMIT
+        )
     )
     thread = start_in_thread(server, sock)
     yield f"http://127.0.0.1:{port}"

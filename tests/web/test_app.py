@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 
 from nineball.game import stroke_limits
 from nineball.web.app import create_app
+from tests.web.conftest import TEST_HOSTS
 
 
 def _new(client: TestClient, **body: Any) -> dict[str, Any]:
@@ -59,7 +60,7 @@ def test_bad_new_match_requests_are_refused(client: TestClient) -> None:
         assert response.status_code == 400
         assert words in response.json()["error"]
     assert client.post("/api/matches", content=b"{").status_code == 400
-    assert client.post("/api/matches", content=b"x" * 5000).status_code == 400
+    assert client.post("/api/matches", content=b"x" * 5000).status_code == 413
 
 
 def test_break_against_the_computer_then_the_computer_plays(client: TestClient) -> None:
@@ -197,13 +198,16 @@ def test_ball_in_hand_push_out_and_pass_then_undo(client: TestClient) -> None:
 
 def test_a_closed_tab_and_a_restarted_server_find_the_match(tmp_path: Path) -> None:
     db = tmp_path / "web.sqlite3"
-    with TestClient(create_app(db, warm_up=False)) as client:
+    with TestClient(create_app(db, warm_up=False, allowed_hosts=TEST_HOSTS)) as client:
         created = _new(client, mode="network", players=["Ann", "Bob"])
         with client.websocket_connect("/ws") as ws:
             _join(ws, created["match"], created["tokens"]["0"])
             _break(ws)
             shot = ws.receive_json()
-    with TestClient(create_app(db, warm_up=False)) as client, client.websocket_connect("/ws") as ws:
+    with (
+        TestClient(create_app(db, warm_up=False, allowed_hosts=TEST_HOSTS)) as client,
+        client.websocket_connect("/ws") as ws,
+    ):
         state = _join(ws, created["match"], created["tokens"]["1"])
         assert state["seats"] == [1]
         assert state["state"] == shot["state"]
@@ -430,7 +434,7 @@ def test_the_computer_breaks_when_it_is_to_break(client: TestClient) -> None:
 
 def test_scorekeeper_clause_11_an_obstructing_ball_moved(tmp_path: Path) -> None:
     db = tmp_path / "web.sqlite3"
-    with TestClient(create_app(db, warm_up=False)) as client:
+    with TestClient(create_app(db, warm_up=False, allowed_hosts=TEST_HOSTS)) as client:
         created = _new(client, mode="score", players=["Ann", "Bob"])
         with client.websocket_connect("/ws") as ws:
             _join(ws, created["match"], created["tokens"]["both"])
@@ -441,7 +445,10 @@ def test_scorekeeper_clause_11_an_obstructing_ball_moved(tmp_path: Path) -> None
             assert reply["state"]["to_act"] == 1
             bad = _send(ws, **facts | {"pocketed": [], "obstruction_moved": "yes"})
             assert "true or false" in bad["message"]
-    with TestClient(create_app(db, warm_up=False)) as client, client.websocket_connect("/ws") as ws:
+    with (
+        TestClient(create_app(db, warm_up=False, allowed_hosts=TEST_HOSTS)) as client,
+        client.websocket_connect("/ws") as ws,
+    ):
         state = _join(ws, created["match"], created["tokens"]["both"])
         assert [h["fouls"] for h in state["history"]][-1][0]["clause"] == 11
         assert state["state"]["to_act"] == 1

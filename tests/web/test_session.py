@@ -18,6 +18,7 @@ from nineball.web.app import create_app
 from nineball.web.protocol import Facts, parse_message
 from nineball.web.registry import SessionRegistry
 from nineball.web.seats import ActionError, Mode
+from tests.web.conftest import TEST_HOSTS
 
 CONFIG = MatchConfig(players=("Ann", "Bob"), race_to=2)
 
@@ -96,7 +97,10 @@ def test_limits_must_be_positive(tmp_path: Path) -> None:
 
 def test_a_page_open_on_a_forgotten_match_goes_on_playing(tmp_path: Path) -> None:
     clock = Clock()
-    app = create_app(tmp_path / "web.sqlite3", warm_up=False, idle_seconds=60, clock=clock)
+    app = create_app(
+        tmp_path / "web.sqlite3", warm_up=False, idle_seconds=60, clock=clock,
+        allowed_hosts=TEST_HOSTS,
+    )  # fmt: skip
     with TestClient(app) as client:
         body = {"mode": "score", "race_to": 2, "players": ["Ann", "Bob"]}
         scored = client.post("/api/matches", json=body).json()

@@ -148,12 +148,29 @@ def play(
         bool, typer.Option("--browser/--no-browser", help="Open the default browser.")
     ] = True,
     db: DbOpt = None,
+    idle_minutes: Annotated[
+        float | None,
+        typer.Option(help="Forget a match from memory after this long idle (default 240)."),
+    ] = None,
+    max_sessions: Annotated[
+        int | None, typer.Option(help="The most matches kept in memory (default 500).")
+    ] = None,
+    allow_host: Annotated[
+        list[str] | None,
+        typer.Option(help="Another host name the server answers to (repeatable)."),
+    ] = None,
 ) -> None:
     """The main job: the browser game (served on this machine; the URL is printed)."""
     # The web layer runs in its own process: the CLI and the web package never import each other.
     command = [sys.executable, "-m", "nineball.web", "--port", str(port)]
     if host is not None:
         command += ["--host", host]
+    if idle_minutes is not None:
+        command += ["--idle-minutes", repr(idle_minutes)]
+    if max_sessions is not None:
+        command += ["--max-sessions", str(max_sessions)]
+    for name in allow_host or ():
+        command += ["--allow-host", name]
     if not browser:
         command.append("--no-browser")
     if db is not None:

@@ -7,13 +7,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from nineball.game import Phase, Ruling
+from nineball.game import Choice, Phase, Ruling
 from nineball.game.match import Match, ShotReport
 from nineball.game.position import Position
 from nineball.game.streams import Purpose
-from nineball.players.base import Player
+from nineball.players.base import Decision, Player
 
-__all__ = ["Turn", "play_match", "play_turn", "turn_rng", "view_of"]
+__all__ = ["Turn", "carry_out", "decide_turn", "play_match", "play_turn", "turn_rng", "view_of"]
 
 
 def view_of(match: Match) -> Position:
@@ -34,6 +34,37 @@ def turn_rng(match: Match) -> np.random.Generator:
     return match.rng(Purpose.CHOICES)
 
 
+def decide_turn(
+    match: Match, player: Player, rng: np.random.Generator | None = None
+) -> Decision | Choice:
+    """What ``player`` would do now, changing nothing: its answer to a push out, or its stroke.
+
+    It only reads the match, so it may run in a worker thread while nothing else acts on
+    this match; :func:`carry_out` then plays it. ``play_turn`` is the two in one.
+    """
+    rng = turn_rng(match) if rng is None else rng
+    view = view_of(match)
+    if match.state.phase is Phase.PUSH_OUT_CHOICE:
+        return player.answer_push_out(view, rng)
+    return player.decide(view, rng)
+
+
+def carry_out(match: Match, player: Player, decided: Decision | Choice) -> Turn:
+    """Play what :func:`decide_turn` chose, on the match as it was when it chose.
+
+    Raises:
+        IllegalActionError: the match is over.
+    """
+    if isinstance(decided, Choice):
+        return Turn(match.choose(decided), None)
+    if decided.cue_ball is not None:
+        match.place_cue_ball(decided.cue_ball)
+    report = match.strike(
+        decided.stroke, push_out=decided.push_out, safety=decided.safety, noise=player.noise
+    )
+    return Turn(report.ruling, report)
+
+
 def play_turn(match: Match, player: Player, rng: np.random.Generator | None = None) -> Turn:
     """Let ``player`` act once: answer a push out, or place the cue ball and strike.
 
@@ -45,17 +76,7 @@ def play_turn(match: Match, player: Player, rng: np.random.Generator | None = No
     Raises:
         IllegalActionError: the match is over.
     """
-    rng = turn_rng(match) if rng is None else rng
-    view = view_of(match)
-    if match.state.phase is Phase.PUSH_OUT_CHOICE:
-        return Turn(match.choose(player.answer_push_out(view, rng)), None)
-    decision = player.decide(view, rng)
-    if decision.cue_ball is not None:
-        match.place_cue_ball(decision.cue_ball)
-    report = match.strike(
-        decision.stroke, push_out=decision.push_out, safety=decision.safety, noise=player.noise
-    )
-    return Turn(report.ruling, report)
+    return carry_out(match, player, decide_turn(match, player, rng))
 
 
 def play_match(

@@ -27,6 +27,10 @@ def main(argv: list[str] | None = None) -> int:
         "--max-sessions", type=int, default=DEFAULT_MAX_SESSIONS,
         help="the most matches kept in memory (the least recently active go first)",
     )  # fmt: skip
+    parser.add_argument(
+        "--allow-host", action="append", default=[], metavar="NAME",
+        help="another host name the server answers to (a DNS alias of this machine); repeatable",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     try:
         serve(
@@ -37,6 +41,7 @@ def main(argv: list[str] | None = None) -> int:
             allow_network=args.host is not None,
             idle_seconds=args.idle_minutes * 60,
             max_sessions=args.max_sessions,
+            allowed_hosts=args.allow_host,
         )
     except (NineballError, OSError) as error:
         print(f"nineball play: {error}", file=sys.stderr)

@@ -22,15 +22,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import math
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Collection
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.concurrency import run_in_threadpool
 
 from nineball.errors import NineballError, ProtocolError
 from nineball.game import (
@@ -45,8 +47,11 @@ from nineball.game import (
 from nineball.game.record import record_to_json
 from nineball.game.stats import compute_stats
 from nineball.players.registry import PLAYERS
+from nineball.web.guard import LOOPBACK_HOSTS, OriginGuard
 from nineball.web.i18n import page_strings
 from nineball.web.protocol import (
+    MAX_MESSAGE_BYTES,
+    Analysis,
     Check,
     Choose,
     ClientMessage,
@@ -67,14 +72,44 @@ from nineball.web.protocol import (
 from nineball.web.registry import DEFAULT_IDLE_SECONDS, DEFAULT_MAX_SESSIONS, SessionRegistry
 from nineball.web.session import GameSession
 
-__all__ = ["STATIC", "create_app", "new_match"]
+__all__ = ["MAX_BODY_BYTES", "STATIC", "create_app", "new_match", "read_body"]
 
 STATIC = Path(__file__).parent / "static"
 """The page's files."""
 
+MAX_BODY_BYTES = MAX_MESSAGE_BYTES
+"""The largest request body read, in bytes (a new match is far smaller)."""
 
-def _error(message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=400)
+_LOG = logging.getLogger(__name__)
+
+
+def _error(message: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+class BodyTooLarge(ProtocolError):
+    """A request body over :data:`MAX_BODY_BYTES` (HTTP 413)."""
+
+
+async def read_body(request: Request, limit: int = MAX_BODY_BYTES) -> bytes:
+    """The request's body, read as it streams in and never more than ``limit + 1`` bytes of it.
+
+    Raises:
+        BodyTooLarge: a ``Content-Length`` over ``limit``, or more bytes than that arriving.
+        ProtocolError: a ``Content-Length`` that is not a number.
+    """
+    declared = request.headers.get("content-length")
+    if declared is not None:
+        if not declared.isdigit():
+            raise ProtocolError(f"Content-Length must be a number of bytes, got {declared!r:.40}")
+        if len(declared) > 18 or int(declared) > limit:
+            raise BodyTooLarge(f"the body too long: {declared:.40} bytes (at most {limit})")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise BodyTooLarge(f"the body too long: over {limit} bytes (at most {limit})")
+    return bytes(body)
 
 
 def new_match(raw: bytes) -> tuple[NewMatch, MatchConfig]:
@@ -140,6 +175,7 @@ def create_app(
     idle_seconds: float = DEFAULT_IDLE_SECONDS,
     max_sessions: int = DEFAULT_MAX_SESSIONS,
     clock: Callable[[], float] = time.monotonic,
+    allowed_hosts: Collection[str] = LOOPBACK_HOSTS,
 ) -> FastAPI:
     """The nineball web application.
 
@@ -149,6 +185,8 @@ def create_app(
         idle_seconds: forget a session from memory after this long without activity (s).
         max_sessions: the most sessions kept in memory (the least recently active go first).
         clock: seconds from any origin, for the idle time (injected by tests).
+        allowed_hosts: the host names accepted in ``Host`` (``"*"``: any); an ``Origin``
+            must be this server itself (:mod:`nineball.web.guard`).
     """
     holder: dict[str, SessionRegistry] = {}
     hub = _Hub()
@@ -175,7 +213,12 @@ def create_app(
         yield
         holder.pop("registry").close()
 
-    app = FastAPI(title="nineball", docs_url=None, redoc_url=None, lifespan=lifespan)
+    app = FastAPI(
+        title="nineball", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan
+    )
+    app.add_middleware(OriginGuard, allowed_hosts=allowed_hosts)
+    app.state.session_of = session_of  # for tests and the soak: the session behind an id
+
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/")
@@ -196,7 +239,9 @@ def create_app(
     @app.post("/api/matches", response_model=None)
     async def create_match(request: Request) -> JSONResponse | dict[str, Any]:
         try:
-            body, config = new_match(await request.body())
+            body, config = new_match(await read_body(request))
+        except BodyTooLarge as error:
+            return _error(str(error), 413)
         except ProtocolError as error:
             return _error(str(error))
         session, tokens = registry().create(
@@ -224,11 +269,18 @@ def create_app(
         }
 
     @app.get("/api/matches/{match_id}", response_model=None)
-    async def match_record(match_id: int) -> JSONResponse | dict[str, Any]:
+    async def match_record(match_id: str) -> JSONResponse | dict[str, Any]:
+        # The id is read here, not by FastAPI: a number SQLite cannot hold is no match (404),
+        # not an overflow deep in the store (500).
+        if not (match_id.isascii() and match_id.isdigit()):
+            return _error(f"no match {match_id!r:.40}: an id is a whole number", 404)
+        if len(match_id) > 19 or int(match_id) >= 2**63:
+            return _error(f"no match {match_id:.40}: ids are below 2^63", 404)
+        number = int(match_id)
         try:
-            return record_to_json(registry().store.load(match_id))
+            return record_to_json(registry().store.load(number))
         except NineballError as error:
-            return JSONResponse({"error": str(error)}, status_code=404)
+            return _error(str(error), 404)
 
     @app.get("/api/stats")
     async def stats() -> dict[str, object]:
@@ -252,8 +304,16 @@ def create_app(
         seats: frozenset[Seat] = frozenset()
         try:
             while True:
-                raw = await websocket.receive_text()
+                frame = await websocket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
                 try:
+                    raw = frame.get("text")
+                    if raw is None:
+                        size = len(frame.get("bytes") or b"")
+                        raise ProtocolError(
+                            f"a binary frame of {size} bytes: send each message as JSON text"
+                        )
                     message = parse_message(raw)
                     if isinstance(message, Join):
                         if joined is not None:
@@ -275,6 +335,11 @@ def create_app(
                     await websocket.send_text(
                         json.dumps({"type": "error", "message": str(error)[:300]})
                     )
+                except Exception as error:  # a fault of the server's: said, logged, kept open
+                    _LOG.exception("the WebSocket message %.200r failed", frame.get("text"))
+                    await websocket.send_text(
+                        json.dumps({"type": "error", "message": f"internal error: {error!s:.200}"})
+                    )
         except WebSocketDisconnect:
             pass
         finally:
@@ -288,9 +353,12 @@ async def _computer(session_id: str, session_of: Callable[[str], GameSession], h
     """The computer's turns, each sent as soon as it is played (the page animates them in turn)."""
     for _ in range(200):
         session = session_of(session_id)
-        shot = session.computer_turn()
-        if shot is None:
+        # The search runs in a worker thread (the other sessions go on meanwhile); the caller
+        # holds this session's lock, so the match does not change until the move is played.
+        decided = await run_in_threadpool(session.computer_decision)
+        if decided is None:
             return
+        shot = session.computer_play(decided)  # here: the store is written from this thread
         await hub.broadcast(session.id, [shot])
         await asyncio.sleep(0)
 
@@ -334,5 +402,5 @@ async def _act(
         else:
             session.remove_ball(seats, message.ball)
         await hub.broadcast(session.id, [session.snapshot(frozenset()) | {"type": "update"}])
-    else:  # analysis
-        await websocket.send_text(json.dumps(session.analysis(seats)))
+    elif isinstance(message, Analysis):  # practice is never stored: the whole search off-loop
+        await websocket.send_text(json.dumps(await run_in_threadpool(session.analysis, seats)))

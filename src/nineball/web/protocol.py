@@ -371,11 +371,41 @@ def _json_object(raw: str | bytes, what: str) -> dict[str, object]:
         raise ProtocolError(f"{what} too long: {len(raw)} bytes (at most {MAX_MESSAGE_BYTES})")
     try:
         data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as error:
+    except RecursionError:
+        raise ProtocolError(f"{what} is nested too deeply to be read") from None
+    except ValueError as error:  # UnicodeDecodeError too: bytes that are not UTF-8
         raise ProtocolError(f"{what} is not JSON: {str(error)[:80]}") from None
     if not isinstance(data, dict):
         raise ProtocolError(f"{what} must be a JSON object, got {type(data).__name__}")
+    _refuse_lone_surrogates(data, what)
     return data
+
+
+def _refuse_lone_surrogates(data: object, what: str) -> None:
+    r"""Refuse a string (a value or a key) holding a lone surrogate (``"\ud800"``).
+
+    JSON's ``\u`` escapes can spell half of a UTF-16 pair, which is no character: such a
+    string cannot be encoded, stored or sent back, so the message is refused here, by name.
+
+    Raises:
+        ProtocolError: such a string, quoted in the message.
+    """
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                raise ProtocolError(
+                    f"{what} holds a string that is not valid Unicode (a lone surrogate):"
+                    f" {item!r:.60}"
+                ) from None
 
 
 def parse_message(raw: str | bytes) -> ClientMessage:
@@ -423,4 +453,6 @@ def parse_new_match(raw: str | bytes) -> NewMatch:
             raise ProtocolError(f"new match: missing field {name!r}") from None
         said = first["msg"].removeprefix("Value error, ")
         said = said[:1].lower() + said[1:]
+        if not name:  # the body as a whole (JSON that pydantic reads no further)
+            raise ProtocolError(f"new match: {said}") from None
         raise ProtocolError(f"new match: {name}: {said}, got {data.get(name)!r:.80}") from None

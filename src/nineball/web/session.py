@@ -39,8 +39,10 @@ from nineball.game import (
     iter_rulings,
     stroke_limits,
 )
-from nineball.players import Player, play_turn, turn_rng, view_of
+from nineball.players import Player, turn_rng, view_of
 from nineball.players.analysis import analyse, expected_path
+from nineball.players.base import Decision
+from nineball.players.play import carry_out, decide_turn
 from nineball.players.registry import PLAYERS
 from nineball.players.search import LEVELS as SEARCH_LEVELS
 from nineball.web.protocol import Facts, Strike
@@ -266,9 +268,16 @@ class GameSession:
         push_out = message.push_out
         if push_out and not match.state.push_out_allowed:
             raise ActionError("a push out is not allowed now (clause 5)")
+        if match.state.phase is Phase.PUSH_OUT_CHOICE:
+            raise ActionError("answer the push out first: shoot or pass")
+        # Everything the stroke could refuse is checked on a copy of the position before the
+        # cue ball is placed: a refused strike leaves the cue ball where it was.
+        position = match.position
+        ready = position.ready() if message.cue is None else position.place(message.cue)
+        _ = ready.prepared  # the balls as the physics will take them
+        before = self._before()
         if message.cue is not None:
             match.place_cue_ball(message.cue)
-        before = self._before()
         report = match.strike(stroke, push_out=push_out)
         self._changed(before)
         return [self._shot(report, None)]
@@ -458,12 +467,27 @@ class GameSession:
         return {"type": "analysis", "level": level, "cue": list(cue), "stroke": best,
                 "shots": shots}  # fmt: skip
 
-    def computer_turn(self) -> dict[str, object] | None:
-        """Let the computer act once if it is its turn; the shot, or None when it is not."""
+    def computer_decision(self) -> Decision | Choice | None:
+        """What the computer will do, if it is its turn (None when it is not); changes nothing.
+
+        The slow part of a computer turn (the search), safe in a worker thread while the
+        session's lock keeps every other action of this session waiting.
+        """
         if self.match is None or self.computer is None:
             return None
         state = self.match.state
         if state.is_over or state.to_act is not self.computer_seat:
             return None
-        turn = play_turn(self.match, self.computer)
+        return decide_turn(self.match, self.computer)
+
+    def computer_play(self, decided: Decision | Choice) -> dict[str, object]:
+        """Play what :meth:`computer_decision` chose on the unchanged match; the shot."""
+        if self.match is None or self.computer is None:  # pragma: no cover - decided above
+            raise ActionError("no computer plays in this session")
+        turn = carry_out(self.match, self.computer, decided)
         return self._shot(turn.report, turn.ruling)
+
+    def computer_turn(self) -> dict[str, object] | None:
+        """Let the computer act once if it is its turn; the shot, or None when it is not."""
+        decided = self.computer_decision()
+        return None if decided is None else self.computer_play(decided)
