@@ -257,3 +257,22 @@ def test_a_ball_jumped_off_the_table_is_ruled_by_clause_10_from_the_physics() ->
     assert match.state.cue_ball is CueBall.ANYWHERE
     assert match.state.to_act is Seat.SECOND
     assert match.layout == {BallId.THREE: (0.2, 1.0), BallId.NINE: (1.1, 0.4)}
+
+
+def test_a_refused_stroke_changes_nothing_not_even_the_cue_ball_it_places() -> None:
+    match = Match(CONFIG, seed=4)
+    before = (match.position, match.cue_ball, match.record)
+    # A push out on the break: refused before anything is played or placed.
+    with pytest.raises(IllegalActionError, match="clause 5"):
+        match.strike(Stroke(speed=3.0, aim=math.pi / 2), cue=(0.6, 0.45), push_out=True)
+    # A miscue from a good spot: refused by the physics, the cue ball not placed.
+    with pytest.raises(NineballError, match="miscue"):
+        match.strike(Stroke(speed=3.0, aim=math.pi / 2, side=0.6), cue=(0.6, 0.45))
+    # A spot in front of the head string on the break.
+    with pytest.raises(InvalidPlacementError):
+        match.strike(Stroke(speed=3.0, aim=math.pi / 2), cue=(0.6, 1.2))
+    assert (match.position, match.cue_ball, match.record) == before
+    assert match.cue_ball is None
+    report = match.strike(Stroke(speed=9.0, aim=_aim((0.6, 0.45), match.layout[BallId.ONE])),
+                          cue=(0.6, 0.45))  # fmt: skip
+    assert report.shot.cue_ball == (0.6, 0.45)

@@ -97,6 +97,7 @@ from nineball.rules import (
     Seat,
     ShotFacts,
     Termination,
+    check_stroke,
     choose,
     find_variant,
 )
@@ -176,6 +177,7 @@ __all__ = [
     "check_cue_placement",
     "check_placement",
     "check_rulings",
+    "check_stroke",
     "choose",
     "compute_stats",
     "cue_contacts",

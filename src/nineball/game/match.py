@@ -53,6 +53,7 @@ from nineball.rules import (
     Ruling,
     Seat,
     ShotFacts,
+    check_stroke,
 )
 
 __all__ = [
@@ -331,6 +332,7 @@ class Match:
         self,
         stroke: Stroke,
         *,
+        cue: Point | None = None,
         push_out: bool = False,
         safety: bool = False,
         intended: Stroke | None = None,
@@ -339,8 +341,13 @@ class Match:
     ) -> ShotReport:
         """Play a stroke through :func:`play_stroke`, record it and move to the next position.
 
+        Nothing changes when the stroke is refused: a cue ball placed with ``cue`` stays where
+        it was unless the stroke is played.
+
         Args:
             stroke: the stroke as executed, or as chosen when ``noise`` is given.
+            cue: where to place the cue ball in hand for this stroke (None: as placed, or
+                where it lies).
             push_out: declared a push out (clause 5).
             safety: declared a safety (statistics only).
             intended: the stroke as chosen, before execution noise, for the record.
@@ -351,13 +358,12 @@ class Match:
         Raises:
             IllegalActionError: the match is over, a choice is pending, a push out is not
                 allowed, or the cue ball is in hand and has not been placed.
-            InvalidPlacementError: the cue ball is in hand where it lies and may not be played
-                from there.
+            InvalidPlacementError: ``cue`` is not a place for the cue ball, or the cue ball is
+                in hand where it lies and may not be played from there.
             InvalidInputError: a stroke the physics refuses (a miscue).
         """
-        if self.state.is_over:
-            raise IllegalActionError("the match is over")
-        position = self._position.ready()
+        check_stroke(self.state, push_out=push_out)
+        position = (self._position if cue is None else self._position.place(cue)).ready()
         if noise is not None:
             intended = stroke
             stroke = noise.apply(stroke, self.rng(Purpose.NOISE), self.params)

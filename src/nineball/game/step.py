@@ -14,12 +14,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from nineball.equipment import BallId, Point
-from nineball.errors import IllegalActionError
 from nineball.game.layout import Layout, respot_nine
 from nineball.game.position import Position
 from nineball.physics import MotionState, PhysicsParams, Stroke, Trajectory
 from nineball.physics.cue import ELEVATED, cue_contacts
-from nineball.rules import Ruling, ShotFacts, shoot
+from nineball.rules import Ruling, ShotFacts, check_stroke, shoot
 
 __all__ = ["Racks", "ShotOutcome", "obstruction_moved", "play_stroke", "to_referee_facts"]
 
@@ -102,8 +101,7 @@ def play_stroke(
         InvalidPlacementError: the balls cannot be played from where they are.
         InvalidInputError: a stroke the physics refuses (a miscue).
     """
-    if position.state.is_over:
-        raise IllegalActionError("the match is over")
+    check_stroke(position.state, push_out=push_out)  # refused before it is played
     position = position.ready()
     trajectory = position.prepared.strike(stroke, max_events=max_events)
     facts = to_referee_facts(

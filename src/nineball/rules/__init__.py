@@ -23,7 +23,14 @@ from nineball.rules.facts import ShotFacts
 from nineball.rules.fouls import Foul
 from nineball.rules.message import Message
 from nineball.rules.protocol import RefereeSession
-from nineball.rules.referee import choose, forfeit, legal_actions, shoot, start_match
+from nineball.rules.referee import (
+    check_stroke,
+    choose,
+    forfeit,
+    legal_actions,
+    shoot,
+    start_match,
+)
 from nineball.rules.ruling import Explanation, Language, Ruling, RulingKind
 from nineball.rules.state import (
     Action,
@@ -69,6 +76,7 @@ __all__ = [
     "ShotFacts",
     "Termination",
     "Text",
+    "check_stroke",
     "choose",
     "explain",
     "find_variant",

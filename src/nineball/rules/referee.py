@@ -38,6 +38,7 @@ from nineball.rules.state import (
 )
 
 __all__ = [
+    "check_stroke",
     "choose",
     "forfeit",
     "legal_actions",
@@ -139,6 +140,29 @@ def _with_fouls(counts: tuple[int, int], seat: Seat, value: int) -> tuple[int, i
     return (value, counts[1]) if seat is Seat.FIRST else (counts[0], value)
 
 
+def check_stroke(state: MatchState, *, push_out: bool = False) -> None:
+    """Check that a stroke (a push out if ``push_out``) may be played now, before it is.
+
+    What happens on the stroke cannot make it illegal to play; this is the part of
+    :func:`shoot` that does not need the facts, so that a caller can refuse a stroke before
+    playing it.
+
+    Raises:
+        IllegalActionError: the match is over, a push-out choice is pending, or a push out is
+            declared when none is allowed.
+    """
+    _check_not_over(state)
+    game = state.game
+    if game.phase is Phase.PUSH_OUT_CHOICE:
+        raise IllegalActionError(
+            f"{state.name(game.shooter)!r} must first choose to shoot or pass after the push out"
+        )
+    if push_out and not game.push_out_allowed:
+        raise IllegalActionError(
+            "a push out is not allowed now: only on the shot right after the break (clause 5)"
+        )
+
+
 def shoot(state: MatchState, facts: ShotFacts, *, push_out: bool = False) -> Ruling:
     """Rule on one stroke (the break in the break phase) from what happened on it.
 
@@ -155,15 +179,9 @@ def shoot(state: MatchState, facts: ShotFacts, *, push_out: bool = False) -> Rul
             declared when none is allowed.
         InvalidShotError: the facts name a ball that is not on the table.
     """
-    _check_not_over(state)
+    check_stroke(state, push_out=push_out)
     game = state.game
     shooter = game.shooter
-    if game.phase is Phase.PUSH_OUT_CHOICE:
-        raise IllegalActionError(
-            f"{state.name(shooter)!r} must first choose to shoot or pass after the push out"
-        )
-    if push_out and not game.push_out_allowed:
-        raise IllegalActionError("a push out is allowed only on the shot right after the break")
     _check_facts(game, facts)
 
     is_break = game.phase is Phase.BREAK

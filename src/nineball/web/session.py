@@ -266,19 +266,10 @@ class GameSession:
         )
         stroke_limits(match.params).check(stroke)
         push_out = message.push_out
-        if push_out and not match.state.push_out_allowed:
-            raise ActionError("a push out is not allowed now (clause 5)")
-        if match.state.phase is Phase.PUSH_OUT_CHOICE:
-            raise ActionError("answer the push out first: shoot or pass")
-        # Everything the stroke could refuse is checked on a copy of the position before the
-        # cue ball is placed: a refused strike leaves the cue ball where it was.
-        position = match.position
-        ready = position.ready() if message.cue is None else position.place(message.cue)
-        _ = ready.prepared  # the balls as the physics will take them
+        # The match places the cue ball only if the stroke is played: a refused strike leaves
+        # everything where it was.
         before = self._before()
-        if message.cue is not None:
-            match.place_cue_ball(message.cue)
-        report = match.strike(stroke, push_out=push_out)
+        report = match.strike(stroke, cue=message.cue, push_out=push_out)
         self._changed(before)
         return [self._shot(report, None)]
 
