@@ -15,7 +15,7 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 $(VENV)/.installed-cli: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[cli,web]'
+	$(BIN)/python -m pip install --quiet -e '.[web]'
 	touch $@
 
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
