@@ -16,7 +16,7 @@ $(BIN)/python:
 
 # The install compiles the physics' kernels into the numba cache, so the first play starts at once.
 $(VENV)/.installed-cli: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[cli,web]'
+	$(BIN)/python -m pip install --quiet -e '.[web]'
 	$(BIN)/python -m nineball.physics.warm
 	touch $@
 

@@ -50,10 +50,12 @@ def test_bad_actions_raise_and_change_nothing() -> None:
     env = NineBallEnv(opponent="beginner")
     _obs, _ = env.reset(seed=1)
     before = env.match.record
-    for action in ([0.0] * 7, [2.0] * 8, [float("nan")] * 8):
-        with pytest.raises(InvalidInputError):
-            env.step(np.array(action, dtype=np.float32))
+    for action in ([0.0] * 7, [float("nan")] * 8, [float("inf")] * 8, ["a"] * 8):
+        with pytest.raises(InvalidInputError, match="an action"):
+            env.step(np.array(action, dtype=object))
     assert env.match.record == before
+    env.step(np.zeros(8, dtype=np.float32))  # the episode goes on
+    assert env.match.record != before
     with pytest.raises(InvalidInputError, match="call reset"):
         NineBallEnv().step(np.zeros(8, dtype=np.float32))
     with pytest.raises(InvalidInputError, match="unknown opponent"):

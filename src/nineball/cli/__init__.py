@@ -1,4 +1,4 @@
-"""The ``nineball`` command line (extra ``[cli]``: Typer and Rich).
+"""The ``nineball`` command line (Typer and Rich, main dependencies: a plain install has it).
 
 Each command is a thin layer over the public API: it parses input, calls the library and prints.
 """
@@ -19,11 +19,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     try:
         from nineball.cli.app import run
-    except ImportError as exc:  # pragma: no cover - only without the [cli] extra
+    except ImportError as exc:  # pragma: no cover - only in a broken installation
         missing = exc.name or "typer"
         print(
-            f"nineball: the command line needs the [cli] extra ({missing} is missing): "
-            "pip install 'nineball[cli]'",
+            f"nineball: the command line cannot start, {missing} is missing "
+            "(a dependency of nineball): pip install --force-reinstall nineball",
             file=sys.stderr,
         )
         return 1

@@ -44,6 +44,36 @@ def _console() -> Console:
     return console
 
 
+def _show_version(value: bool) -> None:
+    if value:
+        from nineball.__about__ import __version__
+
+        typer.echo(f"nineball {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_show_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Nine-ball pool: a referee that knows every rule, physics, games and players."""
+
+
+def _check_png(path: Path | None) -> None:
+    """Stop before any work when a .png is asked for and Pillow (the [png] extra) is missing."""
+    if path is not None and path.suffix.lower() == ".png" and not importlib.util.find_spec("PIL"):
+        typer.echo(
+            "a .png diagram needs the png extra: pip install 'nineball[png]' (or write an .svg)",
+            err=True,
+        )
+        raise typer.Exit(2)
+
+
 def _profile(name: str | None) -> str | None:
     """Check a ``--rules`` value against the referee's profile names (:data:`RULE_NAMES`)."""
     if name is not None and name.lower() not in RULE_NAMES:
@@ -245,6 +275,7 @@ def render(
     ] = True,
 ) -> None:
     """Draw a stroke of a recorded match, with the paths of the balls, as SVG or PNG."""
+    _check_png(output)
     from nineball.cli.render import render_shot
 
     console = _console()
@@ -264,6 +295,7 @@ def analyse(
     ] = None,
 ) -> None:
     """The best shots of a position in a recorded match, with their odds."""
+    _check_png(diagram)
     from nineball.cli.analyse import run_analyse
     from nineball.players.search import LEVELS
 

@@ -4,6 +4,11 @@ The agent to act is the one whose turn it is under the rules, so the same agent 
 while it keeps the table. Actions, observations and phases are those of
 :mod:`nineball.env.spaces`; each agent observes the table from its own side (its fouls and score
 first). Rewards: +1 to the winner and -1 to the loser of the match, when it ends.
+
+A reset plays nothing (both seats are learners), so the episode it hands back is never over: the
+agent to act is the breaker. A finite action outside the box is clipped into it; one of the wrong
+shape or not finite is refused with :class:`~nineball.errors.InvalidInputError` and changes
+nothing, the same agent still to act.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from nineball.env.spaces import (
     Turns,
     action_space,
     check_action,
+    check_count,
     encode,
     observation_space,
 )
@@ -46,8 +52,17 @@ class NineBallAEC(AECEnv):  # type: ignore[misc]
         max_strokes: int = 400,
         render_mode: str | None = None,
     ) -> None:
-        """Set the race length, the execution noise and the stroke cap."""
+        """Set the race length, the execution noise and the stroke cap.
+
+        Raises:
+            InvalidInputError: a race or a stroke cap that is not a positive whole number, an
+                unknown noise or render mode.
+        """
         super().__init__()
+        check_count(race_to, "race_to", 99)
+        check_count(max_strokes, "max_strokes", 10**9)
+        if render_mode not in (None, "ansi"):
+            raise InvalidInputError(f"unknown render mode {render_mode!r}")
         if noise not in ("tournament", None):
             raise InvalidInputError(f"noise is 'tournament' or None, got {noise!r}")
         self.race_to = race_to
@@ -107,8 +122,10 @@ class NineBallAEC(AECEnv):  # type: ignore[misc]
     def step(self, action: NDArray[np.float32] | None) -> None:
         """Act for ``agent_selection``.
 
+        A finite action outside the box is clipped into it.
+
         Raises:
-            InvalidInputError: an action outside the space.
+            InvalidInputError: an action of the wrong shape or not finite (nothing changes).
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:

@@ -1,6 +1,7 @@
 """Normalised encodings shared by the single-agent and two-agent environments.
 
-Actions are a Box of 8 numbers in [-1, 1]; what they mean depends on the phase:
+Actions are a Box of 8 numbers in [-1, 1] (a finite action outside it is clipped into it, see
+:func:`check_action`); what they mean depends on the phase:
 
 ========  =================================================================================
 phase     meaning of the action
@@ -46,6 +47,8 @@ __all__ = [
     "EnvPhase",
     "Turns",
     "action_space",
+    "check_action",
+    "check_count",
     "decode_placement",
     "decode_stroke",
     "encode",
@@ -91,21 +94,39 @@ def observation_space() -> spaces.Dict:
 
 
 def check_action(action: object) -> NDArray[np.float64]:
-    """The action as a float array, or a clear error.
+    """The action as a float array clipped into the box [-1, 1], or a clear error.
+
+    A finite value outside the box is clipped, the convention of Gymnasium's ``ClipAction``
+    and of the libraries that sample from a Gaussian policy (Stable-Baselines3's PPO clips
+    too, RLlib and CleanRL leave it to the environment or a wrapper): a component beyond 1
+    means "as far as it goes". What cannot be clipped is refused.
 
     Raises:
-        InvalidInputError: wrong shape, a non-finite value or a value outside [-1, 1].
+        InvalidInputError: not numbers, the wrong shape, or a NaN or an infinity.
     """
-    array = np.asarray(action, dtype=np.float64)
+    try:
+        array = np.asarray(action, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise InvalidInputError(
+            f"an action is {ACTION_SIZE} numbers in [-1, 1], got {action!r}"
+        ) from None
     if array.shape != (ACTION_SIZE,):
         raise InvalidInputError(
             f"an action is {ACTION_SIZE} numbers in [-1, 1], got shape {array.shape}"
         )
     if not np.all(np.isfinite(array)):
         raise InvalidInputError(f"an action must be finite, got {array.tolist()}")
-    if np.any(np.abs(array) > 1.0 + 1e-6):
-        raise InvalidInputError(f"an action lies in [-1, 1], got {array.tolist()}")
     return np.clip(array, -1.0, 1.0)
+
+
+def check_count(value: object, name: str, most: int) -> None:
+    """Refuse anything but a whole number from 1 to ``most`` (booleans included).
+
+    Raises:
+        InvalidInputError: naming the argument and the value.
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
+        raise InvalidInputError(f"{name} is a whole number from 1 to {most}, got {value!r}")
 
 
 def decode_stroke(action: NDArray[np.float64], limits: StrokeLimits) -> Stroke:

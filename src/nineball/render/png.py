@@ -1,20 +1,33 @@
-"""Table diagrams as PNG images, drawn with Pillow from the same scene as the SVG."""
+"""Table diagrams as PNG images, drawn with Pillow from the same scene as the SVG.
+
+Pillow is the ``[png]`` extra, imported only when a PNG is drawn: without it the SVG diagrams
+still work and a PNG raises an :class:`ImportError` that says what to install.
+"""
 
 from __future__ import annotations
 
 import io
 from collections.abc import Mapping, Sequence
 
-from PIL import Image, ImageDraw, ImageFont
-
 from nineball.game import PhysicsParams, TableSpec
 from nineball.render.scene import Circle, Line, Polygon, Scene, Text, build_scene
 
-__all__ = ["scene_png", "table_png"]
+__all__ = ["PNG_EXTRA_MESSAGE", "scene_png", "table_png"]
+
+PNG_EXTRA_MESSAGE = "PNG diagrams need Pillow, the [png] extra: pip install 'nineball[png]'"
+"""What to say when Pillow is missing."""
 
 
 def scene_png(scene: Scene, *, supersample: int = 2) -> bytes:
-    """The scene as PNG bytes (drawn ``supersample`` times larger, then reduced: smooth edges)."""
+    """The scene as PNG bytes (drawn ``supersample`` times larger, then reduced: smooth edges).
+
+    Raises:
+        ImportError: Pillow (the ``[png]`` extra) is not installed.
+    """
+    try:
+        from PIL import Image, ImageDraw, ImageFont
+    except ImportError as exc:
+        raise ImportError(PNG_EXTRA_MESSAGE, name="PIL") from exc
     k = supersample
     image = Image.new("RGB", (scene.width * k, scene.height * k), "#ffffff")
     draw = ImageDraw.Draw(image)
@@ -64,5 +77,9 @@ def table_png(
     paths: Mapping[int, Sequence[tuple[float, float]]] | None = None,
     title: str | None = None,
 ) -> bytes:
-    """A diagram of the table as PNG bytes (see :func:`nineball.render.svg.table_svg`)."""
+    """A diagram of the table as PNG bytes (see :func:`nineball.render.svg.table_svg`).
+
+    Raises:
+        ImportError: Pillow (the ``[png]`` extra) is not installed.
+    """
     return scene_png(build_scene(balls, table=table, params=params, paths=paths, title=title))
