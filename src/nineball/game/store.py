@@ -24,12 +24,11 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 import platformdirs
 
@@ -492,34 +491,6 @@ class Store:
     def unfinished(self) -> list[MatchSummary]:
         """Matches not yet won, newest first: the ones ``nineball resume`` can continue."""
         return [m for m in self.matches() if not m.finished]
-
-    @guarded
-    def add_results(self, run: str, kind: str, rows: Iterable[Mapping[str, object]]) -> int:
-        """Store the results of a batch run (a tournament's games, a set of breaks) at once.
-
-        Returns:
-            The number of rows stored.
-        """
-        now = _now()
-        data = [(run, kind, json.dumps(dict(row)), now) for row in rows]
-        with self._transaction():
-            self._db.executemany(
-                "INSERT INTO results (run, kind, data, created) VALUES (?, ?, ?, ?)", data
-            )
-        return len(data)
-
-    @guarded
-    def results(self, run: str, kind: str) -> list[dict[str, Any]]:
-        """The rows of a batch run, in the order they were stored."""
-        rows = self._db.execute(
-            "SELECT data FROM results WHERE run = ? AND kind = ? ORDER BY id", (run, kind)
-        )
-        try:
-            return [json.loads(row["data"]) for row in rows]
-        except (ValueError, TypeError) as exc:
-            raise DatabaseError(
-                f"database {str(self.path)!r}: a row of run {run!r} is damaged: {exc}"
-            ) from exc
 
     @guarded
     def players(self) -> list[str]:

@@ -56,6 +56,8 @@ CREATE TABLE IF NOT EXISTS shots (
     UNIQUE (game_id, number)
 );
 CREATE INDEX IF NOT EXISTS shots_by_game ON shots (game_id, number);
+-- The batch results of schema 2, kept so that older files open (batch runs now live in
+-- batch_runs and batch_results, nineball.players.runs).
 CREATE TABLE IF NOT EXISTS results (
     id INTEGER PRIMARY KEY,
     run TEXT NOT NULL,
