@@ -303,3 +303,24 @@ def test_damaged_database_json_error_names_the_entry(tmp_path: Path) -> None:
     con.close()
     with pytest.raises(DatabaseError, match=r"match #1 are damaged"):
         _every_read(path)
+
+
+@pytest.mark.parametrize("number", ["'[]'", "'x'", "7", "-1", "2.5"])
+def test_an_entry_renumbered_by_hand_is_damage_named_not_a_crash(
+    tmp_path: Path, number: str
+) -> None:
+    """Found by the soak: a shot's number edited to '[]' made the resume crash in its repair."""
+    path = tmp_path / "renumbered.db"
+    with Store(path) as store:
+        match = SavedMatch.start(store, CONFIG)
+        for shot in (_miss, _win, _miss, _miss):
+            match.play(shot(match))
+        match_id = match.match_id
+    db = sqlite3.connect(path)
+    assert db.execute(f"UPDATE shots SET number = {number} WHERE id = 4").rowcount == 1
+    db.commit()
+    db.close()
+    before = path.read_bytes()
+    with Store(path) as store, pytest.raises(DatabaseError, match=r"damaged|do not replay"):
+        SavedMatch.resume(store, match_id)
+    assert path.read_bytes() == before

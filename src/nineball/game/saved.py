@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from nineball.errors import DatabaseError
 from nineball.game.record import MatchRecord, ShotRecord
 from nineball.game.recorder import MatchRecorder
 from nineball.game.store import Store
@@ -59,6 +60,11 @@ class SavedMatch:
         record, revision = store.snapshot(match_id)
         recorder = MatchRecorder.resume(record)
         saved = cls(store, recorder, match_id, revision)
+        if len(recorder.record.games) != len(record.games):
+            raise DatabaseError(
+                f"database {str(store.path)!r}: the games of match #{match_id} do not replay "
+                f"as stored ({len(record.games)} stored, {len(recorder.record.games)} replayed)"
+            )
         # A kill between a game-ending shot and its result row: store what the referee says.
         for stored, replayed in zip(record.games, recorder.record.games, strict=True):
             if stored.result is None and replayed.result is not None:

@@ -424,9 +424,16 @@ class Store:
             "SELECT * FROM games WHERE match_id = ? ORDER BY number", (row["id"],)
         ):
             shots = []
-            for shot in self._db.execute(
-                "SELECT number, data FROM shots WHERE game_id = ? ORDER BY number", (game["id"],)
+            for index, shot in enumerate(
+                self._db.execute(
+                    "SELECT number, data FROM shots WHERE game_id = ? ORDER BY number",
+                    (game["id"],),
+                )
             ):
+                if shot["number"] != index or not isinstance(shot["number"], int):
+                    raise ValueError(
+                        f"game {game['number']!r}: entry {index} is numbered {shot['number']!r}"
+                    )
                 try:
                     shots.append(json.loads(shot["data"]))
                 except (ValueError, TypeError) as exc:
