@@ -15,10 +15,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from nineball.equipment import PocketId
 from nineball.game import EventKind, MotionPiece, MotionState, Trajectory, motion_pieces
 
-__all__ = ["Piece", "ball_pieces", "position_at", "trajectory_json"]
+__all__ = ["Piece", "ball_pieces", "impact_speeds", "position_at", "trajectory_json"]
 
 _POCKETS = tuple(PocketId)
 
@@ -92,8 +94,53 @@ def position_at(pieces: list[Piece], t: float) -> tuple[float, float]:
     )
 
 
+def _velocity_at_end(piece: MotionPiece) -> np.ndarray:
+    """The ball's velocity (vx, vy, vz) at the piece's end: just before the event that ends it."""
+    c = piece.coefficients
+    return np.asarray(c[1] + 2.0 * c[2] * (piece.end - piece.start))
+
+
+def impact_speeds(trajectory: Trajectory) -> list[float]:
+    """For each kernel event, in order, how hard it was (m/s, >= 0), from the states around it.
+
+    ``ball_ball``: the relative normal speed at impact, ``(v1 - v2) . n`` just before, ``n``
+    from the first ball's centre to the second's. ``cushion``: the ball's speed into the
+    cushion, along its change of velocity (the cushion's normal, up to the cushion's friction).
+    ``pocket``: the ball's speed as it drops. Other events: the ball's speed just before.
+    """
+    pieces = motion_pieces(trajectory)
+    cursor = [0] * len(trajectory.ball_ids)  # piece q + 1 starts at the ball's q-th event
+    out: list[float] = []
+    for e in range(trajectory.times.shape[0]):
+        kind = EventKind.from_code(int(trajectory.kinds[e]))
+        i, j = int(trajectory.first[e]), int(trajectory.second[e])
+        involved = [i, j] if kind is EventKind.BALL_BALL else [i]
+        before, after = [], []
+        for index in involved:
+            q = cursor[index]
+            before.append(_velocity_at_end(pieces[index][q]))
+            after.append(np.asarray(pieces[index][q + 1].coefficients[1]))
+            cursor[index] = q + 1
+        if kind is EventKind.BALL_BALL:
+            n = trajectory.after[e, 1, 0, :2] - trajectory.after[e, 0, 0, :2]
+            n = n / max(float(np.hypot(n[0], n[1])), 1e-12)
+            speed = float(np.dot(before[0][:2] - before[1][:2], n))
+        elif kind is EventKind.CUSHION:
+            dv = after[0] - before[0]
+            size = float(np.linalg.norm(dv))
+            speed = -float(np.dot(before[0], dv)) / size if size > 0.0 else 0.0
+        else:
+            speed = float(np.linalg.norm(before[0][:2]))
+        out.append(max(speed, 0.0))
+    return out
+
+
 def trajectory_json(trajectory: Trajectory) -> dict[str, object]:
     """The trajectory for the page: duration, pieces per ball, pockets and the events' times.
+
+    ``events`` lists the sounding events in time order, ``{"t": s, "kind": "stroke" |
+    "ball_ball" | "cushion" | "pocket", "balls": [ids], "speed": m/s}``: ``speed`` is the cue
+    ball's speed for the stroke, else :func:`impact_speeds`' (the page's loudness).
 
     ``balls`` maps each ball id (as a string) to ``{"pieces": [[t0, t1, x0, y0, vx, vy, ax,
     ay, z0, vz, az], ...], "pocket": name or None, "pocketed_at": s or None, "off_table_at": s
@@ -102,14 +149,24 @@ def trajectory_json(trajectory: Trajectory) -> dict[str, object]:
     balls: dict[str, object] = {}
     pocket_time: dict[int, float] = {}
     off_time: dict[int, float] = {}
-    events = []
-    for event in trajectory.events():
+    events: list[dict[str, object]] = []
+    all_events = trajectory.events()
+    if trajectory.stroked:
+        v = all_events[0].states[0].v
+        events.append(
+            {"t": 0.0, "kind": "stroke", "balls": [0], "speed": float(np.linalg.norm(v[:2]))}
+        )
+        all_events = all_events[1:]
+    for event, speed in zip(all_events, impact_speeds(trajectory), strict=True):
         if event.kind is EventKind.POCKET:
             pocket_time[event.balls[0]] = event.time
         if event.kind is EventKind.OFF_TABLE:
             off_time[event.balls[0]] = event.time
         if event.kind in (EventKind.BALL_BALL, EventKind.CUSHION, EventKind.POCKET):
-            events.append({"t": event.time, "kind": event.kind.value, "balls": list(event.balls)})
+            events.append(
+                {"t": event.time, "kind": event.kind.value, "balls": list(event.balls),
+                 "speed": speed}
+            )  # fmt: skip
     radius = trajectory.params.radius
     for index, (ball, pieces) in enumerate(
         zip(trajectory.ball_ids, motion_pieces(trajectory), strict=True)
