@@ -32,7 +32,8 @@ def test_a_full_ball_hit_sounds_at_the_cue_balls_speed() -> None:
     assert 1.5 < hit["speed"] < 3.0
     # the object ball then meets the foot cushion head-on: its speed into the cushion
     rail = next(e for e in events if e["kind"] == "cushion" and e["balls"] == [1])
-    assert rail["speed"] == pytest.approx(_speed_before(ball_pieces(trajectory, 1), rail["t"]), rel=0.02)
+    into = _speed_before(ball_pieces(trajectory, 1), rail["t"])
+    assert rail["speed"] == pytest.approx(into, rel=0.02)
     assert [e["t"] for e in events] == sorted(e["t"] for e in events)
 
 
