@@ -7,6 +7,7 @@ import { renderScorekeeper } from "./score.js";
 import { refresh, updateControls } from "./panels.js";
 import { savePractice } from "./net.js";
 import { askCheck } from "./stroke.js";
+import { soundFrame } from "./sound.js";
 
 // ------------------------------------------------------------------ the animation loop
 
@@ -19,6 +20,7 @@ function tick(now) {
       if (perf.frames.length > 2000) perf.frames.shift();
       if (!S.anim.paused) S.anim.t += dt * RATE * ($("slow").checked ? 0.2 : 1);
     }
+    soundFrame(S.anim);
     if (S.anim.t >= S.anim.msg.trajectory.duration + SINK) finishAnimation();
   }
   lastFrame = S.anim ? now : null;
