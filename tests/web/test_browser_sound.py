@@ -35,7 +35,8 @@ def test_a_shot_schedules_a_sound_per_event_and_mute_is_remembered(
     assert [s[:2] for s in got] == [e[:2] for e in expected]
     assert [s[2] for s in got] == pytest.approx([e[2] for e in expected])
     kinds = [s[0] for s in got]
-    assert kinds[0] == "stroke" and "ball_ball" in kinds
+    assert kinds[0] == "stroke"
+    assert "ball_ball" in kinds
     assert all(0.0 < s[2] <= 1.0 for s in got)
     # a harder impact is a louder click
     events = page.evaluate("window.nb.last.trajectory.events")
