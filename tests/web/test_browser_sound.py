@@ -49,6 +49,18 @@ def test_a_shot_schedules_a_sound_per_event_and_mute_is_remembered(
     page.click("#btn-replay")
     _idle(page)
     assert [s[:2] for s in _sounds(page)] == [e[:2] for e in expected]
+    # Stepped, a shot sounds each event as the steps reach it (the stroke on the first).
+    page.evaluate("window.nbSounds.length = 0")
+    page.click("#btn-step")
+    page.wait_for_function("window.nb.anim && window.nbSounds.length > 0")
+    steps = 1
+    while page.evaluate("window.nb.anim.t") < expected[1][1] + 0.01:
+        page.click("#btn-step")
+        steps += 1
+    page.wait_for_timeout(100)
+    reached = page.evaluate("window.nb.anim.t")
+    assert [s[:2] for s in _sounds(page)] == [e[:2] for e in expected if e[1] <= reached]
+    assert steps > 1
 
     # Muted, the page stays quiet, and a reload remembers it.
     page.uncheck("#sound")
