@@ -7,6 +7,7 @@ import { renderScorekeeper } from "./score.js";
 import { refresh, updateControls } from "./panels.js";
 import { savePractice } from "./net.js";
 import { askCheck } from "./stroke.js";
+import { hideRack, noteEndings } from "./endings.js";
 
 // ------------------------------------------------------------------ the animation loop
 
@@ -29,11 +30,12 @@ function tick(now) {
 }
 
 function startNext() {
+  if (S.anim && S.anim.replay && S.queue.length) S.anim = null; // news from the server ends a replay
   while (!S.anim && S.queue.length) {
     const msg = S.queue.shift();
     if (msg.type === "shot") {
       S.anim = { msg, t: 0, paused: false, replay: false };
-      S.last = msg; S.analysis = null;
+      S.last = msg; S.analysis = null; hideRack();
       updateControls();
       return;
     }
@@ -80,6 +82,7 @@ function apply(msg) {
   refresh();
   renderScorekeeper();
   savePractice();
+  noteEndings(msg);
 }
 
 function autoAim() { // aim at the ball on until the player aims
