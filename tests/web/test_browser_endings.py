@@ -55,7 +55,7 @@ def test_concede_rack_card_match_over_and_rematch(
     _concede(page)
     screen = page.locator("#match-over-screen")
     expect(screen).to_be_visible()
-    expect(page.locator("#mo-title")).to_contain_text("Player 2 wins the match 1–2")
+    expect(page.locator("#mo-title")).to_contain_text("Player 2 wins the match 1\u20132")
     expect(page.locator("#mo-stats tr")).to_have_count(13)
     expect(card).to_be_hidden()
     page.screenshot(path=artifacts / "e3-match-over.png")
