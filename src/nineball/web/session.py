@@ -45,6 +45,7 @@ from nineball.players.base import Decision
 from nineball.players.play import carry_out, decide_turn
 from nineball.players.registry import PLAYERS
 from nineball.players.search import LEVELS as SEARCH_LEVELS
+from nineball.web.endings import match_stats_json, rack_json
 from nineball.web.protocol import Facts, Strike
 from nineball.web.seats import ActionError, Mode, SeatTokens
 from nineball.web.segments import trajectory_json
@@ -165,7 +166,31 @@ class GameSession:
         else:  # a real table: drawn at the standard size for entering what happened on it
             out["table"] = table_json(TABLES["9ft"](), PhysicsParams().radius)
             out["stored_id"] = None if self.scored is None else self.scored.match_id
+        out["rematch"] = self.rematch()
+        record = self.record_state()
+        if record is not None:
+            if state.is_over:
+                out["match_stats"] = match_stats_json(record)
+            last = self.history[-1] if self.history else None
+            over = None if last is None else last.get("game_over")
+            if isinstance(over, dict) and (state.is_over or state.phase is Phase.BREAK):
+                out["rack"] = rack_json(record, int(over["game"]))
         return out
+
+    def rematch(self) -> dict[str, object]:
+        """The body of ``POST /api/matches`` for a fresh match like this one (a rematch)."""
+        config = self.state.config
+        body: dict[str, object] = {
+            "mode": self.mode.value,
+            "players": list(config.players),
+            "race_to": config.race_to,
+            "first_breaker": int(config.first_breaker),
+            "rules": config.rules.name,
+        }
+        if self.computer_seat is not None:
+            body["level"] = self.level
+            body["human_seat"] = 1 - int(self.computer_seat)
+        return body
 
     def _before(self) -> tuple[Match, list[dict[str, object]]] | None:
         """Practice: a copy of the position and history, kept once the change succeeds."""
@@ -298,6 +323,11 @@ class GameSession:
             out["cue_spot"] = self.cue_spot()
             cue = self.match.cue_ball
             out["cue"] = None if cue is None else list(cue)
+        record = self.record_state()
+        if ruling.game_over is not None and record is not None:
+            out["rack"] = rack_json(record, ruling.game_over.game)
+            if ruling.match_winner is not None:
+                out["match_stats"] = match_stats_json(record)
         if report is not None:
             self.last_shot = out
         return out

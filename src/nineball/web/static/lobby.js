@@ -37,10 +37,15 @@ $("lobby-form").addEventListener("submit", async (ev) => {
     players: [$("name0").value.trim() || $("name0").placeholder, $("name1").value.trim() || $("name1").placeholder],
   };
   if (params.get("seed")) body.seed = Number(params.get("seed"));
+  if (await startMatch(body)) lobby.close();
+});
+
+// A new match from a body of POST /api/matches (the lobby's, or a rematch's): join it.
+async function startMatch(body) {
+  const mode = body.mode;
   const res = await fetch("/api/matches", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const data = await res.json();
-  if (!res.ok) { status(data.error); return; }
-  lobby.close();
+  if (!res.ok) { status(data.error); return false; }
   const token = data.tokens["0"] ?? data.tokens.both;
   localStorage.setItem("nineball.last", JSON.stringify({ match: data.match, token }));
   history.replaceState(null, "", `${location.pathname}${location.search}#m=${data.match}&t=${token}`);
@@ -50,7 +55,8 @@ $("lobby-form").addEventListener("submit", async (ev) => {
     $("link0").value = `${base}&t=${data.tokens["0"]}`; $("link1").value = `${base}&t=${data.tokens["1"]}`; $("link-watch").value = base;
     $("links").showModal();
   }
-});
+  return true;
+}
 
 $("btn-new").addEventListener("click", openLobby);
 $("btn-history").addEventListener("click", async () => {
@@ -89,4 +95,4 @@ function barChart(rows, value, title) {
   return `<svg class="chart" width="${w}" height="${rows.length * bh + 26}"><text x="0" y="12" fill="#fff" font-size="13">${esc(title)}</text>${bars}</svg>`;
 }
 
-export { openLobby };
+export { openLobby, startMatch };

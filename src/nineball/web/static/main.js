@@ -7,6 +7,7 @@ import { tick } from "./play.js";
 import { drawSpin } from "./stroke.js";
 import { join, readHash } from "./net.js";
 import { openLobby } from "./lobby.js";
+import "./endings.js";
 
 // ------------------------------------------------------------------ start
 

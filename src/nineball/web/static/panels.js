@@ -3,6 +3,7 @@ import { lang, t } from "./i18n.js";
 import { $, canShoot, canvas, COLOURS, myTurn, S } from "./state.js";
 import { SHOT_COLOURS, shotLabel, shotTarget } from "./draw.js";
 import { shoot, speed, trayDrag } from "./stroke.js";
+import { foulTags, renderEndings } from "./endings.js";
 
 // ------------------------------------------------------------------ panels
 
@@ -18,6 +19,15 @@ function rulingText(r) {
   return { fouls, text: r.explanation[lang()] };
 }
 
+// The balls of this game that are down, as the referee has them (a respotted 9 is back on the
+// table): in the order they went down on this page, then any the page did not see go down.
+function pocketedNow(st) {
+  const down = (id) => !st.on_table.includes(id);
+  const seen = S.tray.filter(down);
+  for (let id = 1; id <= 9; id++) if (down(id) && !seen.includes(id)) seen.push(id);
+  return seen;
+}
+
 function refresh() {
   if (!S.state) return;
   const st = S.state;
@@ -29,7 +39,7 @@ function refresh() {
     const tags = [];
     if (st.breaker === seat) tags.push(t("breaks"));
     if (st.to_act === seat && st.winner === null) tags.push(t("toAct"));
-    d.innerHTML = `<b></b> <span class="num">${st.score[seat]}</span> <small>${tags.join(" · ")}</small>`;
+    d.innerHTML = `<b></b> <span class="num">${st.score[seat]}</span> <small>${tags.join(" · ")}</small> ${foulTags(st, seat)}`;
     d.querySelector("b").textContent = st.players[seat];
     sb.appendChild(d);
   }
@@ -49,7 +59,7 @@ function refresh() {
   } else {
     const p = document.createElement("p"); p.id = "ruling-text"; p.textContent = S.mode === "score" || st.phase !== "break" ? "" : t("noRuling"); box.append(p);
   }
-  $("warning").hidden = !(S.ruling && S.ruling.warning);
+  $("warning").hidden = !((S.ruling && S.ruling.warning) || (st.winner === null && st.consecutive_fouls[st.to_act] >= 2));
   if (st.winner !== null) {
     const p = document.createElement("p"); p.id = "match-over"; p.className = "legal";
     p.textContent = `${t("matchOver")}: ${st.players[st.winner]} ${t("wins")} ${st.score[0]}–${st.score[1]}`;
@@ -72,7 +82,7 @@ function refresh() {
       tray.appendChild(chip);
     }
     if (tray.children.length) { const hint = document.createElement("small"); hint.textContent = ` ${t("practiceTray")}`; tray.appendChild(hint); }
-  } else for (const id of S.tray) tray.appendChild(ballChip(id));
+  } else for (const id of pocketedNow(st)) tray.appendChild(ballChip(id));
   const list = $("analysis-list"); list.innerHTML = "";
   if (S.analysis && S.analysis.shots) S.analysis.shots.forEach((shot, k) => {
     const li = document.createElement("li"); li.style.color = SHOT_COLOURS[k % SHOT_COLOURS.length];
@@ -90,6 +100,7 @@ function refresh() {
   else if (S.mode === "practice") hint.textContent = t("practiceHint");
   else hint.textContent = `${t("yourTurn")}, ${st.players[st.to_act]}. ${t("help")}`;
   updateControls();
+  renderEndings();
   const dlg = $("choice");
   if (myTurn() && st.phase === "push_out_choice" && !S.anim && S.queue.length === 0) { if (!dlg.open) dlg.showModal(); }
   else if (dlg.open) dlg.close();
@@ -101,7 +112,9 @@ function updateControls() {
   const push = $("pushout");
   push.disabled = !(can && S.state && S.state.push_out_allowed);
   if (push.disabled) push.checked = false;
-  $("btn-replay").disabled = !S.last || !!S.anim;
+  const stepped = !!(S.anim && S.anim.paused); // Replay plays a stepped shot on
+  $("btn-replay").disabled = !stepped && (!S.last || !!S.anim);
+  $("btn-replay").textContent = t(stepped ? "playOn" : "replay");
   $("btn-step").disabled = !S.anim && !S.last;
   const practice = S.mode === "practice";
   $("btn-undo").hidden = !(practice || S.mode === "local" || S.mode === "score");

@@ -8,6 +8,7 @@ import { refresh, updateControls } from "./panels.js";
 import { savePractice } from "./net.js";
 import { askCheck } from "./stroke.js";
 import { soundFrame } from "./sound.js";
+import { hideRack, noteEndings } from "./endings.js";
 
 // ------------------------------------------------------------------ the animation loop
 
@@ -31,11 +32,12 @@ function tick(now) {
 }
 
 function startNext() {
+  if (S.anim && S.anim.replay && S.queue.length) S.anim = null; // news from the server ends a replay
   while (!S.anim && S.queue.length) {
     const msg = S.queue.shift();
     if (msg.type === "shot") {
       S.anim = { msg, t: 0, paused: false, replay: false };
-      S.last = msg; S.analysis = null;
+      S.last = msg; S.analysis = null; hideRack();
       updateControls();
       return;
     }
@@ -82,6 +84,7 @@ function apply(msg) {
   refresh();
   renderScorekeeper();
   savePractice();
+  noteEndings(msg);
 }
 
 function autoAim() { // aim at the ball on until the player aims

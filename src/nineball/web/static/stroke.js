@@ -155,18 +155,19 @@ $("power").addEventListener("input", updateControls);
 $("elevation").addEventListener("input", updateControls);
 $("btn-shoot").addEventListener("click", shoot);
 $("btn-replay").addEventListener("click", () => {
+  if (S.anim && S.anim.paused) { S.anim.paused = false; updateControls(); return; } // a stepped shot plays on
   if (!S.last || S.anim) return;
   S.anim = { msg: S.last, t: 0, paused: false, replay: true }; updateControls();
 });
 $("btn-step").addEventListener("click", () => {
   if (!S.anim && S.last) S.anim = { msg: S.last, t: 0, paused: true, replay: true };
   if (S.anim) { S.anim.paused = true; S.anim.t += 1 / 30; }
+  updateControls();
 });
 $("choice-shoot").addEventListener("click", () => { $("choice").close(); send({ type: "choose", choice: "shoot" }); });
 $("choice-pass").addEventListener("click", () => { $("choice").close(); send({ type: "choose", choice: "pass" }); });
 $("btn-undo").addEventListener("click", () => send({ type: "undo" }));
 $("btn-analysis").addEventListener("click", () => send({ type: "analysis" }));
-$("btn-forfeit").addEventListener("click", () => send({ type: "forfeit" }));
 $("lang").addEventListener("change", (ev) => { setLang(ev.target.value); localStorage.setItem("nineball.lang", ev.target.value); refresh(); renderScorekeeper(); });
 window.addEventListener("resize", layoutCanvas);
 
