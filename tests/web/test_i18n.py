@@ -13,6 +13,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from fastapi.testclient import TestClient
 
+from nineball.players.registry import PLAYERS
 from nineball.rules import VARIANTS, Foul
 from nineball.web.app import STATIC
 from nineball.web.i18n import DOMAIN, LANGS, LOCALE, page_strings, read_mo
@@ -97,6 +98,7 @@ def test_every_key_the_page_uses_is_in_the_catalogs() -> None:
     used |= {f"foul.{foul.value}" for foul in Foul}
     used |= {f"rules.{variant.name}" for variant in VARIANTS}  # the lobby's profiles
     used |= {f"help.{tool}" for tool in ("first", "pocket", "rail", "off")}
+    used |= {f"level{part}.{name}" for part in ("Name", "Desc") for name in PLAYERS}
     assert len(used) > 100
     assert used <= set(ENGLISH)
 
