@@ -42,8 +42,9 @@ async function openLobby() {
 // The words of the level select in the current language: "Club (rating 373): plays position...".
 function levelWords() {
   for (const o of $("level").options) {
-    const rating = o.dataset.rating ? ` (${tf("levelRating", { rating: o.dataset.rating })})` : "";
-    o.textContent = `${t(`levelName.${o.value}`)}${rating}: ${t(`levelDesc.${o.value}`)}`;
+    o.textContent = tf("levelOption", {
+      name: t(`levelName.${o.value}`), rating: o.dataset.rating || "–", description: t(`levelDesc.${o.value}`),
+    });
   }
 }
 document.addEventListener("langchange", levelWords);
