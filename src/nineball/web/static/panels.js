@@ -55,6 +55,12 @@ function refresh() {
     p.textContent = `${t("matchOver")}: ${st.players[st.winner]} ${t("wins")} ${st.score[0]}–${st.score[1]}`;
     box.append(p);
   }
+  // The ruling for screen readers (a polite live region): rewritten only when its words change,
+  // so a refresh of the panels does not announce it again.
+  const said = S.ruling || st.winner !== null
+    ? [...box.children].map((el) => el.textContent.trim()).filter(Boolean).map((x) => (/[.!?]$/.test(x) ? x : `${x}.`)).join(" ")
+    : "";
+  if ($("ruling-live").textContent !== said) $("ruling-live").textContent = said;
   // history
   const ol = $("history"); ol.innerHTML = "";
   for (const r of S.history.slice().reverse()) {
