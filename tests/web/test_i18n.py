@@ -116,3 +116,42 @@ def test_an_unknown_language_is_not_found(client: TestClient) -> None:
     reply = client.get("/i18n/de.json")
     assert reply.status_code == 404
     assert "unknown language 'de'" in reply.json()["error"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "key", "values", "text"),
+    [
+        # A name is never given a gender or an elision: "vainqueur : Ann", not "Ann gagnée".
+        ("fr", "won", {"name": "Ordinateur"}, "vainqueur : Ordinateur"),
+        ("pl", "won", {"name": "Komputer"}, "wygrana: Komputer"),
+        ("en", "won", {"name": "Computer"}, "Computer won"),
+        ("fr", "computer", {}, "Ordinateur"),
+        ("pl", "computer", {}, "Komputer"),
+        # French puts a space before a colon; the labels of the page take it from the catalog.
+        (
+            "fr",
+            "labelled",
+            {"label": "Faute", "text": "blanche empochée"},
+            "Faute : blanche empochée",
+        ),
+        ("fr", "pocketed", {}, "Empochées :"),
+        ("fr", "matchOver", {}, "Match terminé"),
+        (
+            "fr",
+            "levelOption",
+            {"name": "Club", "rating": 373, "description": "d"},
+            "Club (cote 373) : d",
+        ),
+        ("pl", "levelName.pro", {}, "Zawodowiec"),
+    ],
+)
+def test_reviewed_page_words(lang: str, key: str, values: dict[str, object], text: str) -> None:
+    assert page_strings(lang)[key].format(**values) == text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_computer_player_has_a_name_and_a_description(lang: str) -> None:
+    strings = page_strings(lang)
+    for name in PLAYERS:
+        assert strings[f"levelName.{name}"].strip()
+        assert strings[f"levelDesc.{name}"].strip()

@@ -1,5 +1,5 @@
 // The panels beside the table: the scoreboard, the referee, the history, the tray and the controls.
-import { lang, t } from "./i18n.js";
+import { lang, t, tf } from "./i18n.js";
 import { $, canShoot, canvas, COLOURS, myTurn, S } from "./state.js";
 import { SHOT_COLOURS, shotLabel, shotTarget } from "./draw.js";
 import { shoot, speed, trayDrag } from "./stroke.js";
@@ -43,7 +43,7 @@ function refresh() {
     const { fouls, text } = rulingText(S.ruling);
     const head = document.createElement("div");
     head.className = fouls ? "fouls" : "legal";
-    head.textContent = fouls ? `${t("foul")}: ${fouls}` : t("legal");
+    head.textContent = fouls ? tf("labelled", { label: t("foul"), text: fouls }) : t("legal");
     const p = document.createElement("p"); p.id = "ruling-text"; p.textContent = text;
     box.append(head, p);
   } else {
