@@ -121,7 +121,7 @@ def test_every_sentence_starts_with_a_capital() -> None:
     )
     assert forfeit(start_match(config), Seat.FIRST).explanation.fr.startswith(
         "Ann déclare forfait pour une infraction majeure aux règlements (règle 4). "
-        "Bob gagne la partie 1 (règle 13); bob remporte le match 0-1."
+        "Bob gagne la partie 1 (règle 13) ; bob remporte le match 0-1."
     )
 
 

@@ -9,6 +9,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from nineball.game import stroke_limits
+from nineball.players.levels import LEVELS
+from nineball.players.registry import PLAYERS, RATINGS
 from nineball.web.app import create_app
 from tests.web.conftest import TEST_HOSTS
 
@@ -38,8 +40,25 @@ def test_the_page_and_its_modules_are_served(client: TestClient) -> None:
     assert "<canvas" in page.text
     assert client.get("/static/main.js").status_code == 200
     levels = client.get("/api/levels").json()["levels"]
-    assert levels[:3] == ["ghost", "beginner", "amateur"]
-    assert "max" in levels
+    assert [level["name"] for level in levels][:3] == ["ghost", "beginner", "amateur"]
+    assert "max" in [level["name"] for level in levels]
+
+
+def test_the_levels_come_with_their_rating_and_description(client: TestClient) -> None:
+    reply = client.get("/api/levels").json()
+    assert reply["rules"][0] == "standard"
+    levels = {level["name"]: level for level in reply["levels"]}
+    assert list(levels) == list(PLAYERS)
+    assert levels["ghost"]["rating"] == 300
+    assert levels["club"]["description"] == LEVELS["club"].description
+    ratings = [levels[name]["rating"] for name in LEVELS]  # beginner to max: stronger each time
+    assert ratings == sorted(ratings)
+    assert all(level["description"] for level in levels.values())
+
+
+def test_the_shipped_ratings_are_the_ladders() -> None:
+    ladder = json.loads((Path(__file__).parents[2] / "docs/ladder.json").read_text("utf-8"))
+    assert {r["name"]: round(r["rating"]) for r in ladder["ratings"]} == RATINGS
 
 
 def test_bad_new_match_requests_are_refused(client: TestClient) -> None:

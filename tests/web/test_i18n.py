@@ -13,6 +13,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from fastapi.testclient import TestClient
 
+from nineball.players.registry import PLAYERS
 from nineball.rules import VARIANTS, Foul
 from nineball.web.app import STATIC
 from nineball.web.i18n import DOMAIN, LANGS, LOCALE, page_strings, read_mo
@@ -97,6 +98,7 @@ def test_every_key_the_page_uses_is_in_the_catalogs() -> None:
     used |= {f"foul.{foul.value}" for foul in Foul}
     used |= {f"rules.{variant.name}" for variant in VARIANTS}  # the lobby's profiles
     used |= {f"help.{tool}" for tool in ("first", "pocket", "rail", "off")}
+    used |= {f"level{part}.{name}" for part in ("Name", "Desc") for name in PLAYERS}
     assert len(used) > 100
     assert used <= set(ENGLISH)
 
@@ -114,3 +116,42 @@ def test_an_unknown_language_is_not_found(client: TestClient) -> None:
     reply = client.get("/i18n/de.json")
     assert reply.status_code == 404
     assert "unknown language 'de'" in reply.json()["error"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "key", "values", "text"),
+    [
+        # A name is never given a gender or an elision: "vainqueur : Ann", not "Ann gagnée".
+        ("fr", "won", {"name": "Ordinateur"}, "vainqueur : Ordinateur"),
+        ("pl", "won", {"name": "Komputer"}, "wygrana: Komputer"),
+        ("en", "won", {"name": "Computer"}, "Computer won"),
+        ("fr", "computer", {}, "Ordinateur"),
+        ("pl", "computer", {}, "Komputer"),
+        # French puts a space before a colon; the labels of the page take it from the catalog.
+        (
+            "fr",
+            "labelled",
+            {"label": "Faute", "text": "blanche empochée"},
+            "Faute : blanche empochée",
+        ),
+        ("fr", "pocketed", {}, "Empochées :"),
+        ("fr", "matchOver", {}, "Match terminé"),
+        (
+            "fr",
+            "levelOption",
+            {"name": "Club", "rating": 373, "description": "d"},
+            "Club (cote 373) : d",
+        ),
+        ("pl", "levelName.pro", {}, "Zawodowiec"),
+    ],
+)
+def test_reviewed_page_words(lang: str, key: str, values: dict[str, object], text: str) -> None:
+    assert page_strings(lang)[key].format(**values) == text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_computer_player_has_a_name_and_a_description(lang: str) -> None:
+    strings = page_strings(lang)
+    for name in PLAYERS:
+        assert strings[f"levelName.{name}"].strip()
+        assert strings[f"levelDesc.{name}"].strip()

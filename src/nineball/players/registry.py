@@ -2,20 +2,48 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from functools import partial
+from importlib.resources import files
 
 from nineball.players.base import Player
 from nineball.players.ghost import GhostBallPlayer
 from nineball.players.search import LEVELS, SearchPlayer
 
-__all__ = ["PLAYERS", "make_player"]
+__all__ = ["PLAYERS", "RATINGS", "describe_players", "make_player"]
 
 PLAYERS: dict[str, Callable[[], Player]] = {
     "ghost": GhostBallPlayer,
     **{name: partial(SearchPlayer, level) for name, level in LEVELS.items()},
 }
 """Factories of the computer players, by name: the naive ghost-ball player, then the levels."""
+
+RATINGS: dict[str, int] = {
+    name: int(entry["rating"])
+    for name, entry in json.loads(
+        files("nineball.players").joinpath("ratings.json").read_text("utf-8")
+    )["ratings"].items()
+}
+"""Each player's rating on the ladder (``ghost`` anchored at 300), rounded: the figures of
+``docs/ladder.json`` shipped with the package as ``ratings.json`` (docs/players.md)."""
+
+_GHOST_DESCRIPTION = "aims at the easiest pot by the ghost ball, no spin, no position play"
+
+
+def describe_players() -> list[dict[str, object]]:
+    """Each computer player in :data:`PLAYERS` order: its name, rating and a short description.
+
+    The description is English; the page has its own translated words for each level.
+    """
+    return [
+        {
+            "name": name,
+            "rating": RATINGS.get(name),
+            "description": LEVELS[name].description if name in LEVELS else _GHOST_DESCRIPTION,
+        }
+        for name in PLAYERS
+    ]
 
 
 def make_player(name: str) -> Player:

@@ -10,6 +10,7 @@ Routes:
   secret tokens of its seats. Tokens travel in request bodies and URL fragments only, never in
   a URL the server sees, so no access log ever holds one.
 - ``GET /api/matches``, ``GET /api/matches/{id}``, ``GET /api/stats``: the history.
+- ``GET /api/levels``: the computer players (name, rating, description) and the rule profiles.
 - ``GET /i18n/{lang}.json``: the page's own strings in ``lang`` (see :mod:`nineball.web.i18n`).
 - ``WS /ws``: the match (see :mod:`nineball.web.protocol`); the first message is ``join``.
 
@@ -46,7 +47,7 @@ from nineball.game import (
 )
 from nineball.game.record import record_to_json
 from nineball.game.stats import compute_stats
-from nineball.players.registry import PLAYERS
+from nineball.players.registry import describe_players
 from nineball.web.guard import LOOPBACK_HOSTS, OriginGuard
 from nineball.web.i18n import page_strings
 from nineball.web.protocol import (
@@ -233,8 +234,8 @@ def create_app(
             return JSONResponse({"error": str(error)}, status_code=404)
 
     @app.get("/api/levels")
-    async def levels() -> dict[str, list[str]]:
-        return {"levels": list(PLAYERS), "rules": [v.name for v in VARIANTS]}
+    async def levels() -> dict[str, list[Any]]:
+        return {"levels": describe_players(), "rules": [v.name for v in VARIANTS]}
 
     @app.post("/api/matches", response_model=None)
     async def create_match(request: Request) -> JSONResponse | dict[str, Any]:

@@ -43,6 +43,20 @@ function drawTable() {
   }
 }
 
+// The number of a ball, readable whatever its colour (and by colour-blind players, who tell the
+// balls by their numbers): black on a white disc ringed in black, so it stands out on a light
+// ball (the yellow 1 and 9) as on a dark one, and never smaller than 9 px.
+const NUMBER = { disc: 0.6, ring: "#000", background: "#fff", ink: "#000", minPx: 9 };
+
+function drawNumber(id, px, py, R) {
+  const dpr = view.dpr || 1;
+  const disc = Math.max(R * NUMBER.disc, (NUMBER.minPx * dpr) * 0.62);
+  ctx.fillStyle = NUMBER.background; ctx.beginPath(); ctx.arc(px, py, disc, 0, 2 * Math.PI); ctx.fill();
+  ctx.strokeStyle = NUMBER.ring; ctx.lineWidth = Math.max(1.5, disc * 0.16); ctx.stroke();
+  ctx.fillStyle = NUMBER.ink; ctx.font = `bold ${Math.max(Math.round(disc * 1.45), Math.round(NUMBER.minPx * dpr))}px sans-serif`;
+  ctx.textAlign = "center"; ctx.textBaseline = "middle"; ctx.fillText(String(id), px, py + 0.5);
+}
+
 function drawBall(id, x, y, scale = 1, ring = null) {
   const R = S.table.radius * view.s * scale;
   const [px, py] = toPx(x, y);
@@ -50,11 +64,7 @@ function drawBall(id, x, y, scale = 1, ring = null) {
   ctx.beginPath(); ctx.arc(px, py, R, 0, 2 * Math.PI); ctx.fill();
   if (id === 9) { ctx.fillStyle = COLOURS[9]; ctx.fillRect(px - R, py - R * 0.5, 2 * R, R); }
   ctx.strokeStyle = "#000"; ctx.lineWidth = 1; ctx.stroke();
-  if (id !== 0) {
-    ctx.fillStyle = "#fff"; ctx.beginPath(); ctx.arc(px, py, R * 0.5, 0, 2 * Math.PI); ctx.fill();
-    ctx.fillStyle = "#000"; ctx.font = `bold ${Math.round(R * 0.8)}px sans-serif`;
-    ctx.textAlign = "center"; ctx.textBaseline = "middle"; ctx.fillText(String(id), px, py + 0.5);
-  }
+  if (id !== 0) drawNumber(id, px, py, R);
   if (ring) { ctx.strokeStyle = ring; ctx.lineWidth = 3; ctx.beginPath(); ctx.arc(px, py, R + 4, 0, 2 * Math.PI); ctx.stroke(); }
 }
 
@@ -169,4 +179,4 @@ function drawShot(shot, k) {
   ctx.fillStyle = colour; ctx.fillText(shotLabel(shot, k), p + 9, q - 6);
 }
 
-export { drawBall, render, SHOT_COLOURS, shotLabel, shotTarget };
+export { drawBall, NUMBER, render, SHOT_COLOURS, shotLabel, shotTarget };

@@ -1,6 +1,6 @@
 // Endings and flow: the rack-over card, the match-over screen (statistics, rematch), the foul
 // count on the scoreboard (clause 12) and the confirmation before conceding a game.
-import { t } from "./i18n.js";
+import { t, tf } from "./i18n.js";
 import { $, S } from "./state.js";
 import { send } from "./net.js";
 import { openLobby, startMatch } from "./lobby.js";
@@ -69,7 +69,7 @@ function renderMatchOver() {
   const show = !!(S.matchStats && S.state && S.state.winner !== null && !S.anim && S.queue.length === 0 && !S.matchOverSeen);
   if (!show) { if (dlg.open) dlg.close(); return; }
   const st = S.state;
-  $("mo-title").textContent = `${t("matchOver")}: ${st.players[st.winner]} ${t("wins")} ${st.score[0]}–${st.score[1]}`;
+  $("mo-title").textContent = tf("labelled", { label: t("matchOver"), text: `${st.players[st.winner]} ${t("wins")} ${st.score[0]}–${st.score[1]}` });
   const rows = STAT_ROWS.map(([key, label]) => [t(label), S.matchStats.map((r) => r[key])]);
   rows.splice(8, 0, [t("stat.breaks"), S.matchStats.map((r) => `${r.breaks_with_a_ball}/${r.breaks}`)]);
   const box = $("mo-stats"); box.innerHTML = ""; box.append(figuresTable(rows, S.matchStats.map((r) => r.name)));

@@ -27,12 +27,18 @@ export function setLang(lang) {
   current = lang;
   document.documentElement.lang = lang;
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  document.dispatchEvent(new Event("langchange")); // for the words the modules build themselves
 }
 
 export function lang() { return current; }
 
 export function t(key) {
   return D[current]?.[key] ?? D.en?.[key] ?? key;
+}
+
+// The string of `key` with each {name} in it replaced by values[name] (a name, a number...).
+export function tf(key, values) {
+  return t(key).replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
 }
 
 export function keys(lang) { return Object.keys(D[lang] ?? {}); }

@@ -1,31 +1,53 @@
 // The lobby (a new match) and the history of matches with their statistics.
-import { t } from "./i18n.js";
+import { t, tf } from "./i18n.js";
 import { $, params } from "./state.js";
 import { join, status } from "./net.js";
 
 // ------------------------------------------------------------------ lobby and history
 
+// The default names (the placeholders) in the current language: against the computer, "You" and
+// "Computer" ("Ordinateur", "Komputer"); the level select only against the computer.
+function names() {
+  const m = $("lobby").querySelector("input[name=mode]:checked").value;
+  $("name0").placeholder = m === "computer" ? t("you") : t("player1");
+  $("name1").placeholder = m === "computer" ? t("computer") : t("player2");
+  $("level-row").hidden = m !== "computer";
+}
+$("lobby").querySelectorAll("input[name=mode]").forEach((r) => r.addEventListener("change", names));
+document.addEventListener("langchange", names);
+
 async function openLobby() {
   const lobby = $("lobby");
   const { levels, rules } = await (await fetch("/api/levels")).json();
-  $("level").innerHTML = levels.map((l) => `<option>${l}</option>`).join("");
-  $("level").value = levels.includes("club") ? "club" : levels[0];
+  // Each computer player by its translated name, its rating on the ladder and what it plays.
+  const chosen = $("level").value;
+  $("level").innerHTML = "";
+  for (const level of levels) {
+    const o = document.createElement("option");
+    o.value = level.name; o.dataset.rating = level.rating ?? "";
+    $("level").appendChild(o);
+  }
+  const known = levels.map((l) => l.name);
+  $("level").value = known.includes(chosen) ? chosen : known.includes("club") ? "club" : known[0];
+  levelWords();
   // The rule profiles are the server's (the first is the default), each named by the catalogs.
   $("rules").innerHTML = rules.map((r) => `<option value="${r}" data-i18n="rules.${r}">${t(`rules.${r}`)}</option>`).join("");
-  const mode = () => lobby.querySelector("input[name=mode]:checked").value;
-  const names = () => {
-    const m = mode();
-    $("name0").placeholder = m === "computer" ? t("you") : t("player1");
-    $("name1").placeholder = m === "computer" ? t("computer") : t("player2");
-    $("level-row").hidden = m !== "computer";
-  };
-  lobby.querySelectorAll("input[name=mode]").forEach((r) => r.addEventListener("change", names));
   names();
   const last = localStorage.getItem("nineball.last");
   $("lobby-continue").hidden = !last;
   $("lobby-continue").onclick = () => { const { match, token } = JSON.parse(last); lobby.close(); location.hash = `m=${match}&t=${token ?? ""}`; join(match, token); };
   lobby.showModal();
 }
+
+// The words of the level select in the current language: "Club (rating 373): plays position...".
+function levelWords() {
+  for (const o of $("level").options) {
+    o.textContent = tf("levelOption", {
+      name: t(`levelName.${o.value}`), rating: o.dataset.rating || "–", description: t(`levelDesc.${o.value}`),
+    });
+  }
+}
+document.addEventListener("langchange", levelWords);
 
 $("lobby-form").addEventListener("submit", async (ev) => {
   ev.preventDefault();
@@ -65,7 +87,7 @@ $("btn-history").addEventListener("click", async () => {
   mt.innerHTML = `<tr><th>#</th><th>${t("players")}</th><th>${t("score")}</th><th>${t("raceTo")}</th><th></th></tr>`;
   for (const x of m.matches.slice(0, 50)) {
     const tr = document.createElement("tr");
-    for (const v of [x.id, x.players.join(" – "), x.score.join("–"), x.race_to, x.winner === null ? "…" : `${x.players[x.winner]} ${t("won")}`]) {
+    for (const v of [x.id, x.players.join(" – "), x.score.join("–"), x.race_to, x.winner === null ? "…" : tf("won", { name: x.players[x.winner] })]) {
       const td = document.createElement("td"); td.textContent = String(v); tr.appendChild(td);
     }
     mt.appendChild(tr);

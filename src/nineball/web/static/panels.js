@@ -1,5 +1,5 @@
 // The panels beside the table: the scoreboard, the referee, the history, the tray and the controls.
-import { lang, t } from "./i18n.js";
+import { lang, t, tf } from "./i18n.js";
 import { $, canShoot, canvas, COLOURS, myTurn, S } from "./state.js";
 import { SHOT_COLOURS, shotLabel, shotTarget } from "./draw.js";
 import { shoot, speed, trayDrag } from "./stroke.js";
@@ -53,7 +53,7 @@ function refresh() {
     const { fouls, text } = rulingText(S.ruling);
     const head = document.createElement("div");
     head.className = fouls ? "fouls" : "legal";
-    head.textContent = fouls ? `${t("foul")}: ${fouls}` : t("legal");
+    head.textContent = fouls ? tf("labelled", { label: t("foul"), text: fouls }) : t("legal");
     const p = document.createElement("p"); p.id = "ruling-text"; p.textContent = text;
     box.append(head, p);
   } else {
@@ -62,9 +62,15 @@ function refresh() {
   $("warning").hidden = !((S.ruling && S.ruling.warning) || (st.winner === null && st.consecutive_fouls[st.to_act] >= 2));
   if (st.winner !== null) {
     const p = document.createElement("p"); p.id = "match-over"; p.className = "legal";
-    p.textContent = `${t("matchOver")}: ${st.players[st.winner]} ${t("wins")} ${st.score[0]}–${st.score[1]}`;
+    p.textContent = tf("labelled", { label: t("matchOver"), text: `${st.players[st.winner]} ${t("wins")} ${st.score[0]}–${st.score[1]}` });
     box.append(p);
   }
+  // The ruling for screen readers (a polite live region): rewritten only when its words change,
+  // so a refresh of the panels does not announce it again.
+  const said = S.ruling || st.winner !== null
+    ? [...box.children].map((el) => el.textContent.trim()).filter(Boolean).map((x) => (/[.!?]$/.test(x) ? x : `${x}.`)).join(" ")
+    : "";
+  if ($("ruling-live").textContent !== said) $("ruling-live").textContent = said;
   // history
   const ol = $("history"); ol.innerHTML = "";
   for (const r of S.history.slice().reverse()) {

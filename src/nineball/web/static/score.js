@@ -1,5 +1,5 @@
 // The scorekeeper of a real table: what happened, entered by clicks on the table or ball buttons.
-import { t } from "./i18n.js";
+import { t, tf } from "./i18n.js";
 import { $, ctx, RAIL, S, toPx } from "./state.js";
 import { drawBall } from "./draw.js";
 import { ballChip } from "./panels.js";
@@ -111,10 +111,10 @@ function renderScorekeeper() {
   $("sk-help").className = sk.msg ? "small bad" : "small";
   const list = (ids, f = String) => { const all = [...ids].sort((a, b) => a - b); return all.length ? all.map(f).join(", ") : "—"; };
   const parts = [
-    `${t("first")}: ${sk.first === null ? t("nothingHit") : sk.first}`,
-    `${t("pocketedBalls")}: ${list(sk.pocketed.keys(), (b) => (sk.pocketed.get(b) ? `${b} ${t("pocketIn")} ${t(`pocket.${sk.pocketed.get(b)}`)}` : String(b)))}`,
-    `${t("rails")}: ${list(sk.rails.keys())}`,
-    `${t("offTable")}: ${list(sk.off)}`,
+    tf("labelled", { label: t("first"), text: sk.first === null ? t("nothingHit") : sk.first }),
+    tf("labelled", { label: t("pocketedBalls"), text: list(sk.pocketed.keys(), (b) => (sk.pocketed.get(b) ? `${b} ${t("pocketIn")} ${t(`pocket.${sk.pocketed.get(b)}`)}` : String(b))) }),
+    tf("labelled", { label: t("rails"), text: list(sk.rails.keys()) }),
+    tf("labelled", { label: t("offTable"), text: list(sk.off) }),
   ];
   if ($("sk-obstruction").checked) parts.push(`${t("obstructionShort")} (${t("clause")} 11)`);
   $("sk-summary").textContent = parts.join(" · ");
