@@ -205,7 +205,7 @@ _TEXT: dict[str, dict[Language, str]] = {
         ),
         Language.FR: (
             "Tapez ce qui s'est passé sur le coup :\n"
-            "  1 p4 r2,3   la UN touchée en premier, la 4 empochée, la 2 et la 3 à la bande\n"
+            "  1 p4 r2,3   la 1 touchée en premier, la 4 empochée, la 2 et la 3 à la bande\n"
             "  3 r0        la 3 touchée en premier, la blanche à la bande (0 ou c = blanche)\n"
             "  -           la blanche n'a rien touché\n"
             "  1 p9 s      s = la blanche a été empochée\n"
