@@ -177,13 +177,13 @@ class Search:
     def at(self, cue: Point) -> Position | None:
         """The position with the cue ball at ``cue``, ready to strike (None: refused)."""
         if cue not in self.positions:
-            position: Position | None = replace(self.view, placed=cue)
+            position = replace(self.view, placed=cue)
             try:
-                assert position is not None
-                _ = position.prepared
+                _ = position.prepared  # checked by the physics once, kept with the position
             except NineballError:
-                position = None
-            self.positions[cue] = position
+                self.positions[cue] = None
+            else:
+                self.positions[cue] = position
         return self.positions[cue]
 
     def play(self, cue: Point, stroke: Stroke, *, push_out: bool = False) -> ShotOutcome | None:

@@ -100,15 +100,18 @@ def _velocity_at_end(piece: MotionPiece) -> np.ndarray:
     return np.asarray(c[1] + 2.0 * c[2] * (piece.end - piece.start))
 
 
-def impact_speeds(trajectory: Trajectory) -> list[float]:
+def impact_speeds(
+    trajectory: Trajectory, pieces: tuple[tuple[MotionPiece, ...], ...] | None = None
+) -> list[float]:
     """For each kernel event, in order, how hard it was (m/s, >= 0), from the states around it.
 
     ``ball_ball``: the relative normal speed at impact, ``(v1 - v2) . n`` just before, ``n``
     from the first ball's centre to the second's. ``cushion``: the ball's speed into the
     cushion, along its change of velocity (the cushion's normal, up to the cushion's friction).
     ``pocket``: the ball's speed as it drops. Other events: the ball's speed just before.
+    ``pieces``: the trajectory's :func:`motion_pieces`, when the caller has them already.
     """
-    pieces = motion_pieces(trajectory)
+    pieces = motion_pieces(trajectory) if pieces is None else pieces
     cursor = [0] * len(trajectory.ball_ids)  # piece q + 1 starts at the ball's q-th event
     out: list[float] = []
     for e in range(trajectory.times.shape[0]):
@@ -150,6 +153,7 @@ def trajectory_json(trajectory: Trajectory) -> dict[str, object]:
     pocket_time: dict[int, float] = {}
     off_time: dict[int, float] = {}
     events: list[dict[str, object]] = []
+    every = motion_pieces(trajectory)  # once: the speeds and the page's pieces both use them
     all_events = trajectory.events()
     if trajectory.stroked:
         v = all_events[0].states[0].v
@@ -157,7 +161,7 @@ def trajectory_json(trajectory: Trajectory) -> dict[str, object]:
             {"t": 0.0, "kind": "stroke", "balls": [0], "speed": float(np.linalg.norm(v[:2]))}
         )
         all_events = all_events[1:]
-    for event, speed in zip(all_events, impact_speeds(trajectory), strict=True):
+    for event, speed in zip(all_events, impact_speeds(trajectory, every), strict=True):
         if event.kind is EventKind.POCKET:
             pocket_time[event.balls[0]] = event.time
         if event.kind is EventKind.OFF_TABLE:
@@ -168,9 +172,7 @@ def trajectory_json(trajectory: Trajectory) -> dict[str, object]:
                  "speed": speed}
             )  # fmt: skip
     radius = trajectory.params.radius
-    for index, (ball, pieces) in enumerate(
-        zip(trajectory.ball_ids, motion_pieces(trajectory), strict=True)
-    ):
+    for index, (ball, pieces) in enumerate(zip(trajectory.ball_ids, every, strict=True)):
         pocket = int(trajectory.pocket_of[index])
         balls[str(ball)] = {
             "pieces": [_piece(p, radius).as_list() for p in pieces],

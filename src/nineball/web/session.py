@@ -157,11 +157,7 @@ class GameSession:
         out["limits"] = stroke_limits(params).as_json()
         if self.match is not None:
             out["table"] = table_json(self.match.table, self.match.params.radius)
-            out["layout"] = layout_json(self.match.layout)
-            cue = self.match.cue_ball
-            out["cue"] = None if cue is None else list(cue)
-            out["in_hand"] = self.match.cue_ball_in_hand
-            out["cue_spot"] = self.cue_spot()
+            out |= self._balls_json(self.match)
             out["stored_id"] = self.match.match_id
         else:  # a real table: drawn at the standard size for entering what happened on it
             out["table"] = table_json(TABLES["9ft"](), PhysicsParams().radius)
@@ -176,6 +172,16 @@ class GameSession:
             if isinstance(over, dict) and (state.is_over or state.phase is Phase.BREAK):
                 out["rack"] = rack_json(record, int(over["game"]))
         return out
+
+    def _balls_json(self, match: Match) -> dict[str, object]:
+        """The balls on the simulated table, and where the cue ball is or may be placed."""
+        cue = match.cue_ball
+        return {
+            "layout": layout_json(match.layout),
+            "cue": None if cue is None else list(cue),
+            "in_hand": match.cue_ball_in_hand,
+            "cue_spot": self.cue_spot(),
+        }
 
     def rematch(self) -> dict[str, object]:
         """The body of ``POST /api/matches`` for a fresh match like this one (a rematch)."""
@@ -318,11 +324,7 @@ class GameSession:
                                  strict=True)}
             )  # fmt: skip
         if self.match is not None:
-            out["layout"] = layout_json(self.match.layout)
-            out["in_hand"] = self.match.cue_ball_in_hand
-            out["cue_spot"] = self.cue_spot()
-            cue = self.match.cue_ball
-            out["cue"] = None if cue is None else list(cue)
+            out |= self._balls_json(self.match)
         record = self.record_state()
         if ruling.game_over is not None and record is not None:
             out["rack"] = rack_json(record, ruling.game_over.game)
