@@ -110,7 +110,7 @@ function drawAid(cue) {
 }
 
 function drawCue(cue) {
-  const back = 0.05 + ($("power").value / 100) * 0.15;
+  const back = 0.05 + ($("power").value / 100) * 0.15 + (S.pull ?? 0) * 0.3;
   const [ax, ay] = toPx(cue[0] - Math.cos(S.aim) * back, cue[1] - Math.sin(S.aim) * back);
   const [bx, by] = toPx(cue[0] - Math.cos(S.aim) * (back + 1.2), cue[1] - Math.sin(S.aim) * (back + 1.2));
   ctx.strokeStyle = "#d9b77a"; ctx.lineWidth = 6 * (view.dpr || 1); ctx.lineCap = "round";

@@ -14,6 +14,13 @@ const S = {
   inHand: false, cue: null, history: [], aim: Math.PI / 2, aimLocked: false, aimTouched: false,
   side: 0, height: 0, queue: [], anim: null, last: null, drag: null, analysis: null, ruling: null,
   tray: [], computerSeat: null, closedOnPurpose: false,
+  // The aiming aid from the engine, for the stroke as aimed now: {ghost: [x, y] | null, first:
+  // ball id | null, paths: {"0": [[x, y], ...], "<id>": [...]}, warn: text | null}; or null.
+  preview: null,
+  // The opponent's stroke as they aim it (a strokeView without "who"), or null.
+  remoteAim: null,
+  // A pull-back of the cue in progress, 0..1 (the power gesture), 0 when none.
+  pull: 0,
 };
 window.nb = S;
 
@@ -38,7 +45,12 @@ function layoutCanvas() {
 }
 // Table frame (x across, y along) to canvas pixels: the head end on the left.
 function toPx(x, y) { return [view.ox + y * view.s, view.oy + x * view.s]; }
+// The view that takes the pointer (the 3D table sets one that casts the ray onto the cloth):
+// ev -> [x, y] on the table, in metres, or null when the pointer is off the cloth's plane.
+let picker = null;
+function setPicker(f) { picker = f; }
 function fromEvent(ev) {
+  if (picker) return picker(ev);
   const r = canvas.getBoundingClientRect();
   const px = (ev.clientX - r.left) * view.dpr;
   const py = (ev.clientY - r.top) * view.dpr;
@@ -57,4 +69,20 @@ function myTurn() { return S.state && S.state.winner === null && S.seats.include
 function canShoot() { return myTurn() && !S.anim && S.queue.length === 0 && S.state.phase !== "push_out_choice" && S.mode !== "score"; }
 function cuePosition() { return (S.drag && S.drag.ball === 0 ? S.drag.pos : S.cue || S.pendingCue || (S.layout["0"] ?? null)); }
 
-export { $, canShoot, canvas, COLOURS, ctx, cuePosition, fromEvent, layoutCanvas, myTurn, params, perf, RAIL, RATE, S, toPx, view };
+// What the cue shows now, for whichever view draws it: null when no cue is to be drawn.
+// {cue: [x, y] m, aim: rad (table frame), elevation: rad, side, height (tip offset, fractions of
+// the radius), power: 0..1 of the slider, pull: 0..1 of a pull-back in progress, who: "me" |
+// "remote" (the opponent's aim, shown live)}.
+function strokeView() {
+  if (!S.table || S.anim || S.mode === "score") return null;
+  if (S.remoteAim && !myTurn()) return { ...S.remoteAim, who: "remote" };
+  if (!canShoot() || S.drag) return null;
+  const cue = cuePosition();
+  if (!cue) return null;
+  return {
+    cue, aim: S.aim, elevation: ($("elevation").value * Math.PI) / 180, side: S.side, height: S.height,
+    power: $("power").value / 100, pull: S.pull ?? 0, who: "me",
+  };
+}
+
+export { $, canShoot, canvas, COLOURS, ctx, cuePosition, fromEvent, layoutCanvas, myTurn, params, perf, RAIL, RATE, S, setPicker, strokeView, toPx, view };
