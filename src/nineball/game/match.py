@@ -363,7 +363,7 @@ class Match:
             InvalidInputError: a stroke the physics refuses (a miscue).
         """
         check_stroke(self.state, push_out=push_out)
-        position = (self._position if cue is None else self._position.place(cue)).ready()
+        position = self._ready(cue)
         if noise is not None:
             intended = stroke
             stroke = noise.apply(stroke, self.rng(Purpose.NOISE), self.params)
@@ -394,6 +394,26 @@ class Match:
         if outcome.ruling.game_over is not None and not self.state.is_over:
             self._recorder.set_rack(self._position.layout)
         return ShotReport(outcome, shot)
+
+    def preview(
+        self, stroke: Stroke, *, cue: Point | None = None, push_out: bool = False
+    ) -> ShotOutcome:
+        """What :meth:`strike` would play for ``stroke`` without noise; nothing changes.
+
+        The same checks and the same stroke as :meth:`strike` (as the record gives it back),
+        and no random stream drawn from: the aiming aid of an interface.
+
+        Raises:
+            IllegalActionError, InvalidPlacementError, InvalidInputError: as :meth:`strike`.
+        """
+        check_stroke(self.state, push_out=push_out)
+        return play_stroke(
+            self._ready(cue), record_stroke(stroke_record(stroke)), push_out=push_out
+        )
+
+    def _ready(self, cue: Point | None) -> Position:
+        """The position to strike from, with the cue ball in hand placed at ``cue`` if given."""
+        return (self._position if cue is None else self._position.place(cue)).ready()
 
     def choose(self, choice: Choice) -> Ruling:
         """Answer a legal push out (clause 5).

@@ -62,6 +62,7 @@ from nineball.web.protocol import (
     MoveBall,
     NewMatch,
     Ping,
+    Preview,
     Place,
     RemoveBall,
     Setup,
@@ -70,6 +71,7 @@ from nineball.web.protocol import (
     parse_message,
     parse_new_match,
 )
+from nineball.web.preview import Previews
 from nineball.web.registry import DEFAULT_IDLE_SECONDS, DEFAULT_MAX_SESSIONS, SessionRegistry
 from nineball.web.session import GameSession
 
@@ -303,6 +305,16 @@ def create_app(
         await websocket.accept()
         joined: str | None = None
         seats: frozenset[Seat] = frozenset()
+
+        async def preview(asked: tuple[frozenset[Seat], Preview]) -> dict[str, object]:
+            session = session_of(str(joined))
+            async with hub.lock(session.id):  # the match does not change while it is played
+                return await run_in_threadpool(session.preview, *asked)
+
+        async def reply(message: dict[str, object]) -> None:
+            await websocket.send_text(json.dumps(message))
+
+        previews: Previews[tuple[frozenset[Seat], Preview]] = Previews(preview, reply)
         try:
             while True:
                 frame = await websocket.receive()
@@ -329,6 +341,9 @@ def create_app(
                         continue
                     if joined is None:
                         raise ProtocolError("join a match first")
+                    if isinstance(message, Preview):  # one at a time; the newest supersedes
+                        previews.request((seats, message))
+                        continue
                     async with hub.lock(joined):
                         await _act(websocket, session_of(joined), seats, message, hub)
                         await _computer(joined, session_of, hub)
@@ -344,6 +359,7 @@ def create_app(
         except WebSocketDisconnect:
             pass
         finally:
+            previews.close()
             if joined is not None:
                 hub.sockets.get(joined, set()).discard(websocket)
 

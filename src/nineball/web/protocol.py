@@ -18,6 +18,8 @@ check       ``x``, ``y`` (m), ``ball`` (0-9, default 0): may this ball go there 
 strike      ``speed`` (m/s), ``aim`` (rad), ``elevation`` (rad), ``side``, ``height``
             (fractions of R, inside the miscue disc), ``push_out`` (bool), ``cue`` ([x, y]
             or null)
+preview     the fields of ``strike``: what that stroke would do, played without noise (the
+            aiming aid; the seat to act only; nothing changes)
 choose      ``choice``: ``"shoot"`` or ``"pass"`` (after a legal push out)
 undo        (two players on one screen, practice and the scorekeeper)
 forfeit     (the player to act concedes the game)
@@ -74,6 +76,7 @@ __all__ = [
     "NewMatch",
     "Ping",
     "Place",
+    "Preview",
     "ProtocolError",
     "RemoveBall",
     "Setup",
@@ -151,10 +154,9 @@ class Check(_Message):
     """The ball placed: the cue ball in hand, or any ball moved in practice."""
 
 
-class Strike(_Message):
-    """Play a stroke (placing the cue ball in hand first when ``cue`` is given)."""
+class _Stroke(_Message):
+    """A stroke as the page aims it: what ``strike`` plays and ``preview`` shows."""
 
-    type: Literal["strike"]
     speed: Annotated[float, Field(ge=0.05, le=LIMITS.max_speed)]
     """The cue ball's speed, m/s."""
     aim: Annotated[float, Field(ge=-4 * math.pi, le=4 * math.pi)]
@@ -171,7 +173,7 @@ class Strike(_Message):
     """Where to place the cue ball in hand first, m."""
 
     @model_validator(mode="after")
-    def _inside_the_miscue_disc(self) -> Strike:
+    def _inside_the_miscue_disc(self) -> _Stroke:
         offset = math.hypot(self.side, self.height)
         if offset > LIMITS.miscue_limit:
             raise ValueError(
@@ -179,6 +181,18 @@ class Strike(_Message):
                 f" centre, beyond the miscue limit of {LIMITS.miscue_limit} R"
             )
         return self
+
+
+class Strike(_Stroke):
+    """Play a stroke (placing the cue ball in hand first when ``cue`` is given)."""
+
+    type: Literal["strike"]
+
+
+class Preview(_Stroke):
+    """The aiming aid: what this stroke would do, played without noise; nothing changes."""
+
+    type: Literal["preview"]
 
 
 class Choose(_Message):
@@ -254,8 +268,8 @@ class Ping(_Message):
 
 
 ClientMessage = Annotated[
-    Join | Place | Check | Strike | Choose | Undo | Forfeit | MoveBall | RemoveBall | Setup
-    | Analysis | Facts | Ping,
+    Join | Place | Check | Strike | Preview | Choose | Undo | Forfeit | MoveBall | RemoveBall
+    | Setup | Analysis | Facts | Ping,
     Field(discriminator="type"),
 ]  # fmt: skip
 """Any message a page sends."""
@@ -263,8 +277,8 @@ ClientMessage = Annotated[
 _ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 _MODELS: dict[str, type[_Message]] = {
     model.model_fields["type"].annotation.__args__[0]: model  # type: ignore[union-attr]
-    for model in (Join, Place, Check, Strike, Choose, Undo, Forfeit, MoveBall, RemoveBall,
-                  Setup, Analysis, Facts, Ping)
+    for model in (Join, Place, Check, Strike, Preview, Choose, Undo, Forfeit, MoveBall,
+                  RemoveBall, Setup, Analysis, Facts, Ping)
 }  # fmt: skip
 
 

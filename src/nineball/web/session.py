@@ -46,7 +46,8 @@ from nineball.players.play import carry_out, decide_turn
 from nineball.players.registry import PLAYERS
 from nineball.players.search import LEVELS as SEARCH_LEVELS
 from nineball.web.endings import match_stats_json, rack_json
-from nineball.web.protocol import Facts, Strike
+from nineball.web.preview import preview_json
+from nineball.web.protocol import Facts, Preview, Strike
 from nineball.web.seats import ActionError, Mode, SeatTokens
 from nineball.web.segments import trajectory_json
 from nineball.web.views import layout_json, paths_json, ruling_json, state_json, table_json
@@ -71,6 +72,23 @@ _SPOT_STEP = (0.15, 0.1)
 
 _PRACTICE_UNDO = 100
 """Practice keeps this many positions to undo to."""
+
+
+def _stroke(match: Match, message: Strike | Preview) -> Stroke:
+    """The stroke of a page's message, checked against the match's stroke limits.
+
+    Raises:
+        InvalidInputError: a speed, elevation or tip offset beyond the limits, named.
+    """
+    stroke = Stroke(
+        speed=message.speed,
+        aim=math.remainder(message.aim, 2 * math.pi),
+        elevation=message.elevation,
+        side=message.side,
+        height=message.height,
+    )
+    stroke_limits(match.params).check(stroke)
+    return stroke
 
 
 class GameSession:
@@ -288,14 +306,7 @@ class GameSession:
     def strike(self, seats: frozenset[Seat], message: Strike) -> list[dict[str, object]]:
         """Play a stroke; then the computer's turns, if it is to act. Returns the shots."""
         match = self._require(seats)
-        stroke = Stroke(
-            speed=message.speed,
-            aim=math.remainder(message.aim, 2 * math.pi),
-            elevation=message.elevation,
-            side=message.side,
-            height=message.height,
-        )
-        stroke_limits(match.params).check(stroke)
+        stroke = _stroke(match, message)
         push_out = message.push_out
         # The match places the cue ball only if the stroke is played: a refused strike leaves
         # everything where it was.
@@ -303,6 +314,21 @@ class GameSession:
         report = match.strike(stroke, cue=message.cue, push_out=push_out)
         self._changed(before)
         return [self._shot(report, None)]
+
+    def preview(self, seats: frozenset[Seat], message: Preview) -> dict[str, object]:
+        """The aiming aid: what this stroke would do, played without noise; nothing changes.
+
+        Checked as :meth:`strike` checks it (the seat to act only, the stroke's limits, the
+        place of a cue ball in hand); the engine's paths of the cue ball and the first ball it
+        hits (:mod:`nineball.web.preview`), and the stroke asked about, for the page to match.
+        """
+        match = self._require(seats)
+        outcome = match.preview(_stroke(match, message), cue=message.cue, push_out=message.push_out)
+        asked = message.model_dump(exclude={"type"})
+        asked["cue"] = None if message.cue is None else list(message.cue)
+        return preview_json(
+            outcome, lowest=int(match.state.lowest), push_out=message.push_out
+        ) | {"stroke": asked}
 
     def _shot(self, report: ShotReport | None, ruling: Ruling | None) -> dict[str, object]:
         if report is not None:
