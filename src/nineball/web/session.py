@@ -326,9 +326,9 @@ class GameSession:
         outcome = match.preview(_stroke(match, message), cue=message.cue, push_out=message.push_out)
         asked = message.model_dump(exclude={"type"})
         asked["cue"] = None if message.cue is None else list(message.cue)
-        return preview_json(
-            outcome, lowest=int(match.state.lowest), push_out=message.push_out
-        ) | {"stroke": asked}
+        return preview_json(outcome, lowest=int(match.state.lowest), push_out=message.push_out) | {
+            "stroke": asked
+        }
 
     def _shot(self, report: ShotReport | None, ruling: Ruling | None) -> dict[str, object]:
         if report is not None:
