@@ -55,7 +55,7 @@ def main() -> None:
     for name, fields in STROKES.items():
         message = Preview.model_validate(
             {"type": "preview", "elevation": 0.0, "side": 0.0, "height": 0.0, "push_out": False}
-            | fields  # fmt: skip
+            | fields
         )
         answer = session.preview(seats, message)  # compiled and warm
         times = []

@@ -50,6 +50,7 @@ from nineball.game.stats import compute_stats
 from nineball.players.registry import describe_players
 from nineball.web.guard import LOOPBACK_HOSTS, OriginGuard
 from nineball.web.i18n import page_strings
+from nineball.web.preview import Previews
 from nineball.web.protocol import (
     MAX_MESSAGE_BYTES,
     Analysis,
@@ -62,8 +63,8 @@ from nineball.web.protocol import (
     MoveBall,
     NewMatch,
     Ping,
-    Preview,
     Place,
+    Preview,
     RemoveBall,
     Setup,
     Strike,
@@ -71,7 +72,6 @@ from nineball.web.protocol import (
     parse_message,
     parse_new_match,
 )
-from nineball.web.preview import Previews
 from nineball.web.registry import DEFAULT_IDLE_SECONDS, DEFAULT_MAX_SESSIONS, SessionRegistry
 from nineball.web.session import GameSession
 
