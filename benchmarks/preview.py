@@ -18,6 +18,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -57,13 +58,13 @@ def main() -> None:
             {"type": "preview", "elevation": 0.0, "side": 0.0, "height": 0.0, "push_out": False}
             | fields
         )
-        answer = session.preview(seats, message)  # compiled and warm
+        answer: dict[str, Any] = session.preview(seats, message)  # compiled and warm
         times = []
         for _ in range(args.repeat):
             start = time.perf_counter()
             json.dumps(session.preview(seats, message))
             times.append(time.perf_counter() - start)
-        points = sum(len(p) for p in answer["paths"].values())  # type: ignore[attr-defined]
+        points = sum(len(p) for p in answer["paths"].values())
         size = len(json.dumps(answer))
         print(f"{name:20s} {_figures(times)}  ({points} points, {size} bytes)")
     with tempfile.TemporaryDirectory() as scratch:

@@ -62,7 +62,7 @@ def test_the_warning_when_the_line_meets_another_ball_first(client: TestClient) 
         _join(ws, created["match"], created["tokens"]["both"])
         _send(ws, type="setup", balls={"0": [0.6, 0.5], "3": [0.9, 1.8], "5": [0.6, 1.3],
                                         "9": [0.3, 2.2]})  # fmt: skip
-        straight = {"speed": 2.0, "aim": math.pi / 2, "cue": None}
+        straight: dict[str, Any] = {"speed": 2.0, "aim": math.pi / 2, "cue": None}
         reply = _send(ws, **_stroke(**straight))
         assert (reply["first"], reply["lowest"], reply["wrong_ball"]) == (5, 3, True)
         assert reply["ghost"] == pytest.approx([0.6, 1.3 - 2 * 0.028575], abs=2e-4)
@@ -202,7 +202,7 @@ def test_a_burst_of_previews_is_answered_with_the_latest(client: TestClient) -> 
         speeds = [1.0 + k for k in range(6)]
         for speed in speeds:
             ws.send_text(json.dumps(_stroke(speed=speed)))
-        answered = []
+        answered: list[float] = []
         while not answered or answered[-1] != speeds[-1]:
             reply = ws.receive_json()
             assert reply["type"] == "preview"
