@@ -16,6 +16,8 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Generic, TypeVar
 
+import numpy as np
+
 from nineball.errors import NineballError
 from nineball.game import EventKind, MotionPiece, ShotOutcome, Trajectory, motion_pieces
 
@@ -26,6 +28,9 @@ MAX_POINTS = 240
 
 _CURVED_STEPS = 8
 """Points per piece of a curving ball (a straight piece needs only its two ends)."""
+
+_BEND = 0.001
+"""How far a piece may bend off its chord and still be drawn as one segment, m."""
 
 _DIGITS = 4
 """Decimals of a coordinate, m (0.1 mm: far below a pixel, and short JSON)."""
@@ -40,11 +45,18 @@ def _moves(piece: MotionPiece) -> bool:
     return piece.end > piece.start and bool(abs(c[1, :2]).max() > 0 or abs(c[2, :2]).max() > 0)
 
 
-def _curved(piece: MotionPiece) -> bool:
-    """Whether the piece bends on the cloth (its acceleration not along its velocity)."""
-    (vx, vy), (ax, ay) = piece.coefficients[1, :2], piece.coefficients[2, :2]
-    cross = abs(vx * ay - vy * ax)
-    return bool(cross > 1e-6 * (abs(vx) + abs(vy)) * (abs(ax) + abs(ay)) + 1e-12)
+def _curved(piece: MotionPiece, start: float) -> bool:
+    """Whether the piece from ``start`` bends off its chord by more than :data:`_BEND` (m)."""
+    c = piece.coefficients
+    span = piece.end - start
+    dt0 = start - piece.start
+    velocity = c[1, :2] + 2 * c[2, :2] * dt0  # at ``start``
+    chord = velocity * span + c[2, :2] * span * span
+    length = float(np.hypot(*chord))
+    if length < 1e-9:
+        return False
+    across = abs(float(c[2, 0] * chord[1] - c[2, 1] * chord[0])) / length
+    return across * span * span / 4 > _BEND
 
 
 def polyline(pieces: tuple[MotionPiece, ...], since: float = 0.0) -> list[list[float]]:
@@ -65,7 +77,7 @@ def polyline(pieces: tuple[MotionPiece, ...], since: float = 0.0) -> list[list[f
         if piece.end <= since or not _moves(piece):
             continue
         start = max(piece.start, since)
-        steps = _CURVED_STEPS if _curved(piece) else 1
+        steps = _CURVED_STEPS if _curved(piece, start) else 1
         for k in range(steps + 1):
             if len(out) >= MAX_POINTS:
                 return out

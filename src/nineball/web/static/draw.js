@@ -3,6 +3,7 @@ import { frame } from "./anim.js";
 import { t } from "./i18n.js";
 import { $, canShoot, canvas, COLOURS, ctx, cuePosition, myTurn, RAIL, S, toPx, view } from "./state.js";
 import { renderScore } from "./score.js";
+import { aidLevel } from "./aid.js";
 
 // ------------------------------------------------------------------ drawing
 
@@ -94,7 +95,11 @@ function firstPath(cue, aim) {
   return { ball: null, ghost: [cue[0] + dx * wall, cue[1] + dy * wall] };
 }
 
+// The aiming aid at its level (aid.js): Ghost ball, the aim line, the ghost ball and the object
+// ball's line of departure; Full, the engine's paths of the stroke as aimed (S.preview) on top.
 function drawAid(cue) {
+  const level = aidLevel();
+  if (level === "off") return;
   const { ball, ghost } = firstPath(cue, S.aim);
   const [cx, cy] = toPx(...cue); const [gx, gy] = toPx(...ghost);
   ctx.setLineDash([6, 6]); ctx.strokeStyle = "rgba(255,255,255,0.7)"; ctx.lineWidth = 1.5;
@@ -106,6 +111,26 @@ function drawAid(cue) {
     const ux = bx - ghost[0]; const uy = by - ghost[1]; const n = Math.hypot(ux, uy);
     const [p, q] = toPx(bx, by); const [u, v] = toPx(bx + (ux / n) * 0.4, by + (uy / n) * 0.4);
     ctx.strokeStyle = "rgba(255,230,120,0.9)"; ctx.beginPath(); ctx.moveTo(p, q); ctx.lineTo(u, v); ctx.stroke();
+  }
+  if (level === "full" && S.preview) drawPreview(S.preview);
+}
+
+// The engine's paths: the cue ball's (white, dashed) and the first ball's (gold), and the
+// ghost ball where the engine has the contact (spin throws it off the straight line).
+function drawPreview(preview) {
+  const dpr = view.dpr || 1;
+  for (const [id, path] of Object.entries(preview.paths)) {
+    ctx.strokeStyle = id === "0" ? "rgba(255,255,255,0.9)" : "rgba(255,230,120,0.95)";
+    ctx.lineWidth = (id === "0" ? 2 : 3) * dpr; ctx.setLineDash(id === "0" ? [8, 5] : []);
+    ctx.beginPath();
+    path.forEach(([x, y], i) => { const [p, q] = toPx(x, y); if (i) ctx.lineTo(p, q); else ctx.moveTo(p, q); });
+    ctx.stroke();
+  }
+  ctx.setLineDash([]);
+  if (preview.ghost) {
+    const [gx, gy] = toPx(...preview.ghost);
+    ctx.strokeStyle = "rgba(120,220,255,0.95)"; ctx.lineWidth = 2 * dpr;
+    ctx.beginPath(); ctx.arc(gx, gy, S.table.radius * view.s, 0, 2 * Math.PI); ctx.stroke();
   }
 }
 
@@ -136,7 +161,7 @@ function render() {
     if (S.inHand && myTurn()) ring = S.placeOk === false ? "#ff3b3b" : "#3bff6b";
     if (S.drag && S.drag.ball === 0) ring = S.drag.ok === false ? "#ff3b3b" : "#3bff6b";
     const at = S.drag && S.drag.ball === 0 ? S.drag.pos : cue;
-    if (canShoot() && !S.drag && $("aid").checked) drawAid(at);
+    if (canShoot() && !S.drag) drawAid(at);
     if (canShoot() && !S.drag) drawCue(at);
     if (S.inHand || (S.drag && S.drag.ball === 0)) drawBall(0, ...at, 1, ring);
   }
@@ -179,4 +204,4 @@ function drawShot(shot, k) {
   ctx.fillStyle = colour; ctx.fillText(shotLabel(shot, k), p + 9, q - 6);
 }
 
-export { drawBall, NUMBER, render, SHOT_COLOURS, shotLabel, shotTarget };
+export { drawAid, drawBall, firstPath, NUMBER, render, SHOT_COLOURS, shotLabel, shotTarget };

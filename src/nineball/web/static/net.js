@@ -5,6 +5,7 @@ import { clearScorekeeper } from "./score.js";
 import { apply, startNext } from "./play.js";
 import { refresh } from "./panels.js";
 import { applyLimits, onCheck } from "./stroke.js";
+import { onPreview } from "./aid.js";
 
 // ------------------------------------------------------------------ practice kept in the browser
 
@@ -76,6 +77,8 @@ function onMessage(msg) {
     S.updated = true;
   } else if (msg.type === "check") {
     onCheck(msg);
+  } else if (msg.type === "preview") {
+    onPreview(msg);
   } else if (msg.type === "analysis") {
     S.analysis = msg; refresh();
   }

@@ -1,6 +1,6 @@
 // The stroke: power, elevation, tip offset and aim, by pointer, touch and keys.
 import { lang, setLang, t } from "./i18n.js";
-import { $, canShoot, canvas, cuePosition, fromEvent, layoutCanvas, myTurn, perf, S } from "./state.js";
+import { $, canShoot, canvas, cuePosition, fromEvent, layoutCanvas, myTurn, perf, S, strokeView } from "./state.js";
 import { renderScorekeeper, skClick } from "./score.js";
 import { autoAim } from "./play.js";
 import { refresh, updateControls } from "./panels.js";
@@ -8,8 +8,14 @@ import { send } from "./net.js";
 
 // ------------------------------------------------------------------ the stroke
 
-// The power slider's curve reaches 11 m/s at full travel, never beyond the server's limit.
-function speed() { return Math.min(S.limits ? S.limits.max_speed : 0, 0.3 + 10.7 * ($("power").value / 100) ** 1.6); }
+// The power curve, the one place of it: a fraction 0..1 of the slider's travel to the cue
+// ball's speed (m/s), from a gentle touch to the server's S.limits.max_speed at full travel.
+const SLOWEST = 0.3; // m/s at the slider's first step
+function speedAt(power) {
+  const top = S.limits ? S.limits.max_speed : 0;
+  return Math.min(top, SLOWEST + (top - SLOWEST) * Math.max(0, Math.min(1, power)) ** 1.6);
+}
+function speed() { return speedAt($("power").value / 100); }
 
 // The controls' ranges come from the server (its stroke limits), never from the page.
 function applyLimits() {
@@ -46,7 +52,7 @@ function shoot() {
     if (!cue) { S.placeOk = false; S.placeMsg = t("invalidPlace"); refresh(); return; }
   }
   perf.sentAt = performance.now();
-  S.lastStroke = { aim: S.aim, cue };
+  S.lastStroke = { aim: S.aim, cue, speed: speed() };
   send({
     type: "strike", speed: speed(), aim: S.aim, elevation: ($("elevation").value * Math.PI) / 180,
     side: S.side, height: S.height, push_out: $("pushout").checked, cue: S.inHand ? cue : null,
@@ -87,6 +93,7 @@ canvas.addEventListener("pointerdown", (ev) => {
   if (!S.table || !myTurn() || S.anim) return;
   const p = fromEvent(ev);
   if (S.mode === "score") { skClick(p); return; }
+  if (p && pullStart(p)) { canvas.setPointerCapture(ev.pointerId); return; }
   const ball = ballAt(p);
   if (ball !== null && ((ball === 0 && S.inHand) || S.mode === "practice")) {
     S.drag = { ball, pos: p, ok: null }; askCheck(ball, p);
@@ -98,6 +105,7 @@ canvas.addEventListener("pointerdown", (ev) => {
 canvas.addEventListener("pointermove", (ev) => {
   if (!S.table) return;
   const p = fromEvent(ev);
+  if (pulling) { if (p) pullMove(p); return; }
   if (S.drag) {
     if (S.mode !== "practice" && S.drag.ball !== 0) return;
     S.drag.pos = p; S.drag.ok = null; // not known until the server answers
@@ -108,6 +116,7 @@ canvas.addEventListener("pointermove", (ev) => {
   if (!S.aimLocked || ev.pointerType !== "mouse") aimAt(p);
 });
 canvas.addEventListener("pointerup", () => {
+  if (pulling) { pullEnd(); return; }
   if (!S.drag || !S.drag.pos) return;
   const { ball, pos, ok, tray } = S.drag;
   S.drag = null;
@@ -127,6 +136,95 @@ function trayDrag(ev, id) {
   ev.preventDefault();
   S.drag = { ball: id, pos: null, ok: null, tray: true };
 }
+
+// ------------------------------------------------------------------ the pull-back power gesture
+
+// On the table: a press on the cue stick behind the cue ball (within PULL_GRAB of its line) and a
+// drag back along the aim draws the cue back; S.pull (0..1) and the power slider follow the
+// drag, a release shoots, and a release near 0 lets the cue go without a shot. Table metres
+// only (fromEvent), so any view that sets the picker gets the gesture too.
+const PULL_GRAB = 0.04; // m either side of the stick's line
+const PULL_REACH = 0.45; // m of drag for a full pull: the drawn stick's tip follows the pointer
+const PULL_CANCEL = 0.03; // a pull under this fraction is let go without a shot
+const STICK = 1.25; // m of stick behind the tip that a press may take
+let pulling = null; // {from: m along the aim behind the ball, or px down the strip; power}
+
+function along(p) {
+  const cue = cuePosition();
+  return (p[0] - cue[0]) * Math.cos(S.aim) + (p[1] - cue[1]) * Math.sin(S.aim);
+}
+function onStick(p) {
+  const view = strokeView();
+  if (!view || view.who !== "me") return false;
+  const fx = p[0] - view.cue[0]; const fy = p[1] - view.cue[1];
+  const a = along(p); const across = Math.abs(fy * Math.cos(S.aim) - fx * Math.sin(S.aim));
+  return a < -0.5 * S.table.radius && a > -STICK && across < PULL_GRAB;
+}
+function setPull(fraction) {
+  S.pull = Math.max(0, Math.min(1, fraction));
+  $("power").value = String(Math.max(1, Math.round(S.pull * 100)));
+  $("pull-fill").style.height = `${S.pull * 100}%`;
+  $("pull-strip").setAttribute("aria-valuenow", String(Math.round(S.pull * 100)));
+  updateControls();
+}
+function pullStart(p) {
+  if (!canShoot() || S.drag || !onStick(p)) return false;
+  pulling = { from: along(p), power: $("power").value };
+  setPull(0);
+  return true;
+}
+function pullMove(p) { if (pulling) setPull((pulling.from - along(p)) / PULL_REACH); }
+function pullEnd(cancel = false) {
+  if (!pulling) return;
+  const { power } = pulling; pulling = null;
+  const shot = !cancel && S.pull >= PULL_CANCEL && canShoot();
+  if (!shot) $("power").value = power; // let go: the power it had
+  if (shot) shoot();
+  S.pull = 0; $("pull-fill").style.height = "0"; $("pull-strip").setAttribute("aria-valuenow", "0");
+  updateControls();
+}
+canvas.addEventListener("pointercancel", () => pullEnd(true));
+
+// The strip beside the power slider, for touch: press, drag down to pull, release to shoot; a
+// tap alone pulls nothing and shoots nothing.
+const strip = $("pull-strip");
+strip.addEventListener("pointerdown", (ev) => {
+  if (!canShoot() || S.drag) return;
+  ev.preventDefault();
+  strip.setPointerCapture(ev.pointerId);
+  pulling = { from: ev.clientY, power: $("power").value, strip: true };
+  setPull(0);
+});
+strip.addEventListener("pointermove", (ev) => {
+  if (pulling && pulling.strip) setPull((ev.clientY - pulling.from) / strip.clientHeight);
+});
+strip.addEventListener("pointerup", () => { if (pulling && pulling.strip) pullEnd(); });
+strip.addEventListener("pointercancel", () => pullEnd(true));
+
+// ------------------------------------------------------------------ fine aim by touch and mouse
+
+// Drag the strip sideways: FINE_DEG_PER_PX a pixel (to the right: clockwise on the table, as the
+// right arrow); the buttons turn the aim by FINE_STEP_DEG.
+const FINE_DEG_PER_PX = 0.02;
+const FINE_STEP_DEG = 0.05;
+function turnAim(deg) {
+  if (!canShoot()) return;
+  S.aim = Math.atan2(Math.sin(S.aim + (deg * Math.PI) / 180), Math.cos(S.aim + (deg * Math.PI) / 180));
+  S.aimTouched = true; updateControls();
+}
+const fine = $("fine-aim");
+let fineFrom = null;
+fine.addEventListener("pointerdown", (ev) => { ev.preventDefault(); fine.setPointerCapture(ev.pointerId); fineFrom = ev.clientX; });
+fine.addEventListener("pointermove", (ev) => {
+  if (fineFrom === null) return;
+  turnAim(-(ev.clientX - fineFrom) * FINE_DEG_PER_PX); fineFrom = ev.clientX;
+});
+for (const type of ["pointerup", "pointercancel"]) fine.addEventListener(type, () => { fineFrom = null; });
+$("aim-ccw").addEventListener("click", () => turnAim(FINE_STEP_DEG));
+$("aim-cw").addEventListener("click", () => turnAim(-FINE_STEP_DEG));
+function labelAimButtons() { $("aim-ccw").setAttribute("aria-label", t("aimAnticlockwise")); $("aim-cw").setAttribute("aria-label", t("aimClockwise")); }
+document.addEventListener("langchange", labelAimButtons);
+labelAimButtons();
 
 function aimAt(p) {
   if (!canShoot()) return;
@@ -171,4 +269,4 @@ $("btn-analysis").addEventListener("click", () => send({ type: "analysis" }));
 $("lang").addEventListener("change", (ev) => { setLang(ev.target.value); localStorage.setItem("nineball.lang", ev.target.value); refresh(); renderScorekeeper(); });
 window.addEventListener("resize", layoutCanvas);
 
-export { applyLimits, askCheck, drawSpin, onCheck, shoot, speed, trayDrag };
+export { applyLimits, askCheck, drawSpin, onCheck, pullEnd, pullMove, pullStart, shoot, speed, speedAt, trayDrag };
