@@ -198,14 +198,19 @@ def test_a_short_match_against_the_computer(page: Page, server_url: str, artifac
     page.set_viewport_size({"width": 1400, "height": 900})
     _start(page, server_url, "computer", 1, 3, rate=30)  # a whole match: faster still
     for _ in range(40):
-        # The page may rest between two of the computer's shots: wait for the end or our turn.
+        # The page may rest between two of the computer's shots: wait for the end, our turn or
+        # our answer to the computer's push out.
         page.wait_for_function(
             "document.querySelector('#match-over') !== null"
+            " || document.querySelector('#choice').open"
             " || (!document.querySelector('#btn-shoot').disabled && window.nbIdle())",
             timeout=60_000,
         )
         if page.locator("#match-over").count():
             break
+        if page.evaluate("document.querySelector('#choice').open"):  # the computer pushed out
+            _act(page, "#choice-shoot")
+            continue
         _act(page, "#btn-shoot")
     expect(page.locator("#match-over")).to_be_visible()
     page.screenshot(path=artifacts / "08-match-over.png")

@@ -191,13 +191,32 @@ def touch_page(browser: Browser) -> Iterator[Page]:
     context.close()
 
 
+class _Finger:
+    """A finger on the page's touch screen (the browser's own touch events)."""
+
+    def __init__(self, page: Page) -> None:
+        self.cdp = page.context.new_cdp_session(page)
+
+    def _send(self, kind: str, points: list[dict[str, float]]) -> None:
+        self.cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    def down(self, x: float, y: float) -> None:
+        self._send("touchStart", [{"x": x, "y": y}])
+
+    def move(self, x: float, y: float) -> None:
+        self._send("touchMove", [{"x": x, "y": y}])
+
+    def up(self) -> None:
+        self._send("touchEnd", [])
+
+
 def _touch(page: Page, points: list[tuple[float, float]]) -> None:
     """A finger down on the first point, moved through the others, lifted from the last."""
-    cdp = page.context.new_cdp_session(page)
-    kinds = ["touchStart"] + ["touchMove"] * (len(points) - 1)
-    for kind, (x, y) in zip(kinds, points, strict=True):
-        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [{"x": x, "y": y}]})
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    finger = _Finger(page)
+    finger.down(*points[0])
+    for point in points[1:]:
+        finger.move(*point)
+    finger.up()
 
 
 def test_the_strip_shoots_by_touch_and_a_tap_does_nothing(
@@ -215,16 +234,14 @@ def test_the_strip_shoots_by_touch_and_a_tap_does_nothing(
     assert page.input_value("#power") == power
     # Press, drag down three quarters of the strip, lift: the shot, at that power.
     before = page.evaluate("window.nb.received ?? 0")
-    steps = [(x, top + height * 0.75 * k / 6) for k in range(7)]
-    cdp = page.context.new_cdp_session(page)
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": top}]})
-    for sx, sy in steps[1:]:
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove",
-                                              "touchPoints": [{"x": sx, "y": sy}]})  # fmt: skip
+    finger = _Finger(page)
+    finger.down(x, top)
+    for k in range(1, 7):
+        finger.move(x, top + height * 0.75 * k / 6)
     pull = page.evaluate("window.nb.pull")
     assert pull == pytest.approx(0.75, abs=0.03)
     page.screenshot(path=artifacts / "aid-6-strip.png")
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    finger.up()
     page.wait_for_function("([n]) => (window.nb.received ?? 0) > n", arg=[before])
     wanted = page.evaluate("(p) => import('/static/stroke.js').then((m) => m.speedAt(p))", pull)
     assert page.evaluate("window.nb.lastStroke.speed") == pytest.approx(wanted, rel=0.02)

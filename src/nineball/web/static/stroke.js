@@ -164,7 +164,6 @@ function setPull(fraction) {
   S.pull = Math.max(0, Math.min(1, fraction));
   $("power").value = String(Math.max(1, Math.round(S.pull * 100)));
   $("pull-fill").style.height = `${S.pull * 100}%`;
-  $("pull-strip").setAttribute("aria-valuenow", String(Math.round(S.pull * 100)));
   updateControls();
 }
 function pullStart(p) {
@@ -180,7 +179,7 @@ function pullEnd(cancel = false) {
   const shot = !cancel && S.pull >= PULL_CANCEL && canShoot();
   if (!shot) $("power").value = power; // let go: the power it had
   if (shot) shoot();
-  S.pull = 0; $("pull-fill").style.height = "0"; $("pull-strip").setAttribute("aria-valuenow", "0");
+  S.pull = 0; $("pull-fill").style.height = "0";
   updateControls();
 }
 canvas.addEventListener("pointercancel", () => pullEnd(true));
