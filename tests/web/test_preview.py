@@ -210,3 +210,25 @@ def test_a_burst_of_previews_is_answered_with_the_latest(client: TestClient) -> 
         assert answered == sorted(answered)  # never an older stroke after a newer one
         assert len(answered) <= len(speeds)
         assert _send(ws, type="ping")["type"] == "pong"  # nothing more was on its way
+
+
+def test_no_warning_on_a_push_out(client: TestClient) -> None:
+    created = _new(client, mode="local")  # seed 5: a legal break, a push out allowed after it
+    with client.websocket_connect("/ws") as ws:
+        _join(ws, created["match"], created["tokens"]["both"])
+        ws.send_text(json.dumps(_stroke("strike")))
+        shot = ws.receive_json()
+        assert shot["state"]["push_out_allowed"]
+        cue, lowest = shot["cue"], shot["state"]["lowest"]
+        for ball, (x, y) in shot["layout"].items():
+            if ball in ("0", str(lowest)):
+                continue
+            aimed = _stroke(speed=2.0, aim=math.atan2(y - cue[1], x - cue[0]), cue=None)
+            reply = _send(ws, **aimed)
+            if reply["first"] != int(ball):
+                continue  # another ball in the way
+            assert reply["wrong_ball"] is True
+            pushed = _send(ws, **aimed | {"push_out": True})
+            assert (pushed["first"], pushed["wrong_ball"]) == (int(ball), False)
+            return
+        raise AssertionError("no ball other than the ball on in clear view")  # pragma: no cover
