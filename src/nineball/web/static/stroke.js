@@ -93,13 +93,13 @@ canvas.addEventListener("pointerdown", (ev) => {
   if (!S.table || !myTurn() || S.anim) return;
   const p = fromEvent(ev);
   if (S.mode === "score") { skClick(p); return; }
-  if (p && pullStart(p)) { canvas.setPointerCapture(ev.pointerId); return; }
   const ball = ballAt(p);
   if (ball !== null && ((ball === 0 && S.inHand) || S.mode === "practice")) {
     S.drag = { ball, pos: p, ok: null }; askCheck(ball, p);
     canvas.setPointerCapture(ev.pointerId);
     return;
   }
+  if (p && pullStart(p)) { canvas.setPointerCapture(ev.pointerId); return; } // a ball under it first
   if (ev.pointerType === "mouse") { S.aimLocked = !S.aimLocked; aimAt(p); }
 });
 canvas.addEventListener("pointermove", (ev) => {
