@@ -82,7 +82,7 @@ def test_every_ball_number_is_drawn_on_a_contrasting_disc(
 ) -> None:
     page.set_viewport_size({"width": 1400, "height": 900})
     _start(page, server_url, "local", 3, 4)
-    page.uncheck("#aid")  # no aiming line across the rack
+    page.select_option("#aid", "off")  # no aiming line across the rack
     page.wait_for_timeout(100)
     page.screenshot(path=artifacts / "23-ball-numbers.png")
     shot = np.asarray(Image.open(io.BytesIO(page.screenshot())).convert("RGB"), dtype=float)

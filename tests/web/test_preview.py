@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import math
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -121,7 +122,9 @@ def test_only_the_seat_to_act_may_preview(client: TestClient) -> None:
         _join(ann, match, tokens["0"])
         _join(bob, match, tokens["1"])
         _join(watcher, match, None)
-        assert "not your turn" in _send(bob, **_stroke())["message"]
+        refused = _send(bob, **_stroke())
+        assert "not your turn" in refused["message"]
+        assert refused["about"] == "preview"
         assert "spectators" in _send(watcher, **_stroke())["message"]
         assert _send(ann, **_stroke())["type"] == "preview"  # and only Ann hears of it
         ann.send_text(json.dumps(_stroke("strike")))
@@ -189,7 +192,9 @@ def test_a_newer_request_supersedes_an_older() -> None:
         await previews.idle()
         return started, sent, previews
 
-    started, sent, previews = asyncio.run(scenario())
+    # A loop of its own in a thread of its own (the browser tests' loop may run in this one).
+    with ThreadPoolExecutor(1) as thread:
+        started, sent, previews = thread.submit(asyncio.run, scenario()).result()
     assert started == [1, 3]  # one at a time; 2 never computed
     assert sent == [3]  # 1's answer dropped: its stroke was no longer the one aimed
     assert (previews.computed, previews.dropped) == (2, 1)

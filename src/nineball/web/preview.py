@@ -131,7 +131,8 @@ class Previews(Generic[Item]):
 
     A request made while another is computed waits, replacing any request already waiting (the
     stroke has changed again); the answer of a request superseded while it was computed is
-    dropped, so the page hears only about a stroke that is still the one it aims.
+    dropped, so the page hears only about a stroke that is still the one it aims. A refusal is
+    an ``error`` with ``"about": "preview"``: the page's aid takes it, not its status line.
     """
 
     def __init__(
@@ -173,10 +174,14 @@ class Previews(Generic[Item]):
             try:
                 answer = await self._compute(item)
             except (NineballError, ValueError) as error:
-                answer = {"type": "error", "message": str(error)[:300]}
+                answer = {"type": "error", "message": str(error)[:300], "about": "preview"}
             except Exception as error:  # a fault of the server's: said, logged
                 _LOG.exception("a preview failed")
-                answer = {"type": "error", "message": f"internal error: {error!s:.200}"}
+                answer = {
+                    "type": "error",
+                    "message": f"internal error: {error!s:.200}",
+                    "about": "preview",
+                }
             if self._waiting is not None:  # the stroke changed meanwhile
                 self.dropped += 1
                 continue

@@ -53,6 +53,7 @@ setInterval(poll, EVERY_MS);
 // The server's answer: kept when it is about the stroke aimed now or the last one asked about
 // (a stroke moving on is shown a step behind, never an older one than the last asked).
 function onPreview(msg) {
+  if (msg.type === "error") { S.preview = null; answered = null; showWarning(); return; } // asked again after PATIENCE_MS
   const key = keyOf(msg.stroke);
   const now = wanted();
   if (!now || (key !== keyOf(now) && (!sent || key !== sent.key))) return;

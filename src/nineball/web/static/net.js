@@ -55,6 +55,9 @@ function onMessage(msg) {
     refresh();
     return;
   }
+  // The aid's answers, a refusal too, leave the status line alone (the page's aim may be a step
+  // behind the server's position: the aid asks again).
+  if (msg.type === "preview" || msg.about === "preview") { onPreview(msg); return; }
   status("");
   if (msg.type === "state") {
     S.table = msg.table ?? null; if (S.table) S.table.pockets = S.table.pockets ?? {};
@@ -77,8 +80,6 @@ function onMessage(msg) {
     S.updated = true;
   } else if (msg.type === "check") {
     onCheck(msg);
-  } else if (msg.type === "preview") {
-    onPreview(msg);
   } else if (msg.type === "analysis") {
     S.analysis = msg; refresh();
   }
