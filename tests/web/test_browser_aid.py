@@ -72,7 +72,8 @@ def _pixel(page: Page, point: list[float]) -> list[int]:
 
 
 def _gold(rgb: list[int]) -> bool:
-    return rgb[0] > 200 and rgb[1] > 180 and rgb[2] < 170
+    """The aid's object-ball lines (pale gold, anti-aliased), not the cloth, nor a white line."""
+    return rgb[0] > 150 and rgb[1] > 150 and rgb[2] < 150
 
 
 def test_each_aid_level_draws_what_it_should(page: Page, server_url: str, artifacts: Path) -> None:
@@ -82,6 +83,7 @@ def test_each_aid_level_draws_what_it_should(page: Page, server_url: str, artifa
     ghost = [0.6, 1.3 - 2 * radius]  # the ghost ball's rim, off the line
     rim = [ghost[0] + radius, ghost[1]]
     far = [0.6, 1.3 + 0.6]  # on the 5's path, beyond the 0.4 m departure line
+    near = [0.6, 1.3 + 0.2]  # on the departure line
 
     page.select_option("#aid", "full")
     preview = _preview_of(page, 5)
@@ -98,6 +100,7 @@ def test_each_aid_level_draws_what_it_should(page: Page, server_url: str, artifa
     page.wait_for_timeout(150)
     assert page.evaluate("window.nb.preview.first") == 5  # still asked: the warning needs it
     assert not _gold(_pixel(page, far))
+    assert _gold(_pixel(page, near))  # the 5's line of departure
     assert sum(_pixel(page, rim)) > 500
     page.screenshot(path=artifacts / "aid-2-ghost.png")
 
@@ -105,6 +108,7 @@ def test_each_aid_level_draws_what_it_should(page: Page, server_url: str, artifa
     page.wait_for_function("window.nb.preview === null")
     page.wait_for_timeout(150)
     assert sum(_pixel(page, rim)) < 400  # the cloth
+    assert not _gold(_pixel(page, near))
     expect(page.locator("#aid-warning")).to_be_hidden()
     page.screenshot(path=artifacts / "aid-3-off.png")
     # The level is remembered.
