@@ -142,7 +142,8 @@ function trayDrag(ev, id) {
 // On the table: a press on the cue stick behind the cue ball (within PULL_GRAB of its line) and a
 // drag back along the aim draws the cue back; S.pull (0..1) and the power slider follow the
 // drag, a release shoots, and a release near 0 lets the cue go without a shot. Table metres
-// only (fromEvent), so any view that sets the picker gets the gesture too.
+// only (fromEvent), so any view that sets the picker gets the gesture too; a view with a canvas
+// of its own calls pullStart(p) on a press (true: the pull has begun), pullMove(p), pullEnd().
 const PULL_GRAB = 0.04; // m either side of the stick's line
 const PULL_REACH = 0.45; // m of drag for a full pull: the drawn stick's tip follows the pointer
 const PULL_CANCEL = 0.03; // a pull under this fraction is let go without a shot
