@@ -31,7 +31,9 @@ SCORE_SCREENS = [s for s in SCREENS if s[0] in ("tablet-portrait", "tablet-lands
 
 # The document's scroll size against the viewport, and each box the checks need (CSS px).
 MEASURE = """() => {
-  const box = (el) => { const r = el.getBoundingClientRect(); return {x: r.left, y: r.top, w: r.width, h: r.height}; };
+  const box = (el) => {
+    const r = el.getBoundingClientRect(); return {x: r.left, y: r.top, w: r.width, h: r.height};
+  };
   const d = document.documentElement;
   return {
     scroll: [d.scrollWidth, d.scrollHeight], viewport: [innerWidth, innerHeight],
@@ -129,7 +131,8 @@ def test_the_cue_ball_is_large_enough_to_touch(
     assert abs(x1 - x0) + abs(y1 - y0) == pytest.approx(40, abs=1)
     page.touchscreen.tap(x1, y1)
     page.wait_for_function(
-        "([x]) => { const c = window.nb.cue || window.nb.pendingCue; return c && Math.abs(c[0] - x) < 0.01; }",
+        """([x]) => { const c = window.nb.cue || window.nb.pendingCue;
+            return c && Math.abs(c[0] - x) < 0.01; }""",
         arg=[near[0]],
     )
     _idle(page)
