@@ -227,3 +227,28 @@ def test_the_default_names_read_right_in_the_rulings(
     assert page.evaluate("window.nb.state.to_act") == 0
     text = page.evaluate(f"window.nb.ruling.explanation['{lang}']")
     assert keeps in text
+
+
+@pytest.mark.parametrize("screen", [SCREENS[0]], ids=[SCREENS[0][0]], indirect=True)
+def test_the_turned_table_takes_the_scorekeepers_clicks(
+    screen: tuple[str, Page], server_url: str, artifacts: Path
+) -> None:
+    _, page = screen
+    _start(page, server_url, "score", 3, 9)
+    assert page.evaluate("window.nbView().turned")
+    spots = page.evaluate("window.nbScoreSpots()")
+
+    def at(point: list[float]) -> list[float]:
+        where: list[float] = page.evaluate("([x, y]) => window.nbToClient(x, y)", point)
+        return where
+
+    # Turned a quarter: the foot end at the top of the screen, the head end at the bottom.
+    assert at(spots["pockets"]["foot_left"])[1] < at(spots["pockets"]["head_left"])[1]
+    assert at(spots["pockets"]["foot_left"])[1] == pytest.approx(
+        at(spots["pockets"]["foot_right"])[1]
+    )
+    page.locator("input[name=sk-tool][value=pocket]").check()
+    page.mouse.click(*at(spots["balls"]["3"]))
+    page.mouse.click(*at(spots["pockets"]["foot_right"]))
+    expect(page.locator("#sk-summary")).to_contain_text("3 in foot right")
+    page.screenshot(path=artifacts / "l7-score-turned-phone.png")
