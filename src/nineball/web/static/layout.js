@@ -24,5 +24,6 @@ document.addEventListener("click", (ev) => { if (!ev.target.closest("#menu")) se
 
 // ------------------------------------------------------------------ the referee's text
 
-// On small screens the ruling shows its first lines; a tap on it unfolds or folds the rest.
+// On small screens the ruling and the hint show their first lines; a tap unfolds or folds the rest.
 $("ruling").addEventListener("click", () => $("referee").classList.toggle("unfolded"));
+$("hint").addEventListener("click", () => $("table-notes").classList.toggle("unfolded"));
