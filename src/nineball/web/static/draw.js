@@ -29,8 +29,8 @@ function drawTable() {
   }
   // head string (the kitchen) and the foot spot
   ctx.strokeStyle = "rgba(255,255,255,0.35)"; ctx.lineWidth = 1;
-  const [hx0, hy0] = toPx(0, T.head_string); const [, hy1] = toPx(T.width, T.head_string);
-  ctx.beginPath(); ctx.moveTo(hx0, hy0); ctx.lineTo(hx0, hy1); ctx.stroke();
+  const [hx0, hy0] = toPx(0, T.head_string); const [hx1, hy1] = toPx(T.width, T.head_string);
+  ctx.beginPath(); ctx.moveTo(hx0, hy0); ctx.lineTo(hx1, hy1); ctx.stroke();
   const [fx, fy] = toPx(...T.foot_spot);
   ctx.fillStyle = "rgba(255,255,255,0.5)"; ctx.beginPath(); ctx.arc(fx, fy, 3, 0, 2 * Math.PI); ctx.fill();
   // diamonds

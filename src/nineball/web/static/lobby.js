@@ -5,11 +5,13 @@ import { join, status } from "./net.js";
 
 // ------------------------------------------------------------------ lobby and history
 
-// The default names (the placeholders) in the current language: against the computer, "You" and
-// "Computer" ("Ordinateur", "Komputer"); the level select only against the computer.
+// The default names (the placeholders) in the current language: "Player 1" ("Joueur 1", "Gracz 1")
+// and, against the computer, "Computer" ("Ordinateur", "Komputer"); the level select only against
+// the computer. A name is the subject of the referee's sentences ("Player 1 keeps shooting"), so a
+// default is never a pronoun ("You keeps shooting" reads wrong in every language).
 function names() {
   const m = $("lobby").querySelector("input[name=mode]:checked").value;
-  $("name0").placeholder = m === "computer" ? t("you") : t("player1");
+  $("name0").placeholder = t("player1");
   $("name1").placeholder = m === "computer" ? t("computer") : t("player2");
   $("level-row").hidden = m !== "computer";
 }

@@ -29,22 +29,43 @@ window.nb = S;
 const canvas = $("table");
 const ctx = canvas.getContext("2d");
 const RAIL = 0.11; // m of wood drawn around the cloth
-let view = { s: 100, ox: 0, oy: 0 };
+// s: canvas pixels per metre; ox, oy: where the cloth's corner is; dpr: canvas pixels per CSS
+// pixel; turned: the table's long axis vertical (a phone held upright), the head end at the bottom.
+let view = { s: 100, ox: 0, oy: 0, dpr: 1, turned: false };
 
+// The table fills #table-wrap (the element the page's layout sizes), lying or turned, whichever
+// shows it larger, centred in it; the page's layout is told the table's proportions (--table-aspect).
 function layoutCanvas() {
   if (!S.table) return;
   const T = S.table;
-  const cssW = canvas.clientWidth || 900;
-  const s = cssW / (T.length + 2 * RAIL);
-  const cssH = s * (T.width + 2 * RAIL);
+  const wrap = canvas.parentElement;
+  const long = T.length + 2 * RAIL; const short = T.width + 2 * RAIL;
+  document.documentElement.style.setProperty("--table-aspect", String(long / short));
+  const W = wrap.clientWidth || 900; const H = wrap.clientHeight || (W * short) / long;
+  const lying = Math.min(W / long, H / short); const upright = Math.min(W / short, H / long);
+  const turned = upright > lying * 1.02;
+  const s = turned ? upright : lying;
+  const cssW = s * (turned ? short : long); const cssH = s * (turned ? long : short);
   const dpr = window.devicePixelRatio || 1;
   canvas.width = Math.round(cssW * dpr);
   canvas.height = Math.round(cssH * dpr);
+  canvas.style.width = `${cssW}px`;
   canvas.style.height = `${cssH}px`;
-  view = { s: s * dpr, ox: RAIL * s * dpr, oy: RAIL * s * dpr, dpr };
+  view = { s: s * dpr, ox: RAIL * s * dpr, oy: RAIL * s * dpr, dpr, turned };
 }
-// Table frame (x across, y along) to canvas pixels: the head end on the left.
-function toPx(x, y) { return [view.ox + y * view.s, view.oy + x * view.s]; }
+// Table frame (x across, y along) to canvas pixels: lying, the head end on the left; turned, the
+// head end at the bottom (the lying picture turned a quarter anticlockwise).
+function toPx(x, y) {
+  if (view.turned) return [view.ox + x * view.s, view.oy + (S.table.length - y) * view.s];
+  return [view.ox + y * view.s, view.oy + x * view.s];
+}
+// Canvas pixels to the table frame: the inverse of toPx.
+function fromPx(px, py) {
+  if (view.turned) return [(px - view.ox) / view.s, S.table.length - (py - view.oy) / view.s];
+  return [(py - view.oy) / view.s, (px - view.ox) / view.s];
+}
+// CSS pixels per metre of the 2D table, as drawn now.
+function cssPerMetre() { return view.s / view.dpr; }
 // The view that takes the pointer (the 3D table sets one that casts the ray onto the cloth):
 // ev -> [x, y] on the table, in metres, or null when the pointer is off the cloth's plane.
 let picker = null;
@@ -52,9 +73,7 @@ function setPicker(f) { picker = f; }
 function fromEvent(ev) {
   if (picker) return picker(ev);
   const r = canvas.getBoundingClientRect();
-  const px = (ev.clientX - r.left) * view.dpr;
-  const py = (ev.clientY - r.top) * view.dpr;
-  return [(py - view.oy) / view.s, (px - view.ox) / view.s];
+  return fromPx((ev.clientX - r.left) * view.dpr, (ev.clientY - r.top) * view.dpr);
 }
 
 // For tests and tools: where a table point is on the page, and whether the page is at rest.
@@ -62,6 +81,7 @@ window.nbToClient = (x, y) => {
   const r = canvas.getBoundingClientRect(); const [px, py] = toPx(x, y);
   return [r.left + px / view.dpr, r.top + py / view.dpr];
 };
+window.nbView = () => ({ turned: view.turned, cssPerMetre: cssPerMetre() });
 window.nbIdle = () => !S.anim && !S.pausing && S.queue.length === 0 && S.state !== null;
 // ------------------------------------------------------------------ rules of the page
 
@@ -85,4 +105,4 @@ function strokeView() {
   };
 }
 
-export { $, canShoot, canvas, COLOURS, ctx, cuePosition, fromEvent, layoutCanvas, myTurn, params, perf, RAIL, RATE, S, setPicker, strokeView, toPx, view };
+export { $, canShoot, canvas, COLOURS, cssPerMetre, ctx, cuePosition, fromEvent, layoutCanvas, myTurn, params, perf, RAIL, RATE, S, setPicker, strokeView, toPx, view };
