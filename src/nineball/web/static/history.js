@@ -60,17 +60,31 @@ async function startReplay(id) {
   else { S.layout = {}; S.history = []; S.ruling = null; bar(); }
 }
 
-// Entry k on the table: its start, then its stroke animated as a live shot is (S.anim, replay
-// set, so the position is not taken from it); a ruling without a stroke is shown at once.
+// Entry k on the table as a live shot is shown: the match as it stood before it while its
+// stroke is animated (S.anim, replay set: the position is not taken from it), then its ruling
+// and the state after it; an entry without a stroke (a choice, a concession) at once.
 function show(k) {
   clearTimeout(R.timer);
   const shot = R.shots[k];
   R.at = k;
-  S.state = shot.state; S.ruling = shot.ruling; S.history = R.shots.slice(0, k + 1).map((s) => s.ruling);
-  S.layout = shot.trajectory ? (shot.layout ?? shot.start) : (shot.layout ?? shot.start ?? S.layout);
-  S.anim = shot.trajectory ? { msg: shot, t: 0, paused: false, replay: true } : null;
+  S.layout = shot.layout ?? shot.start ?? S.layout;
+  if (shot.trajectory) {
+    S.state = k > 0 ? R.shots[k - 1].state : shot.state;
+    S.ruling = k > 0 ? R.shots[k - 1].ruling : null; S.history = R.shots.slice(0, k).map((s) => s.ruling);
+    S.anim = { msg: shot, t: 0, paused: false, replay: true };
+    refresh(); bar();
+    return;
+  }
+  S.anim = null;
+  ruled();
+  if (R.all) R.timer = setTimeout(playOn, 900);
+}
+
+// The ruling on the entry shown, and the match after it.
+function ruled() {
+  const shot = R.shots[R.at];
+  S.state = shot.state; S.ruling = shot.ruling; S.history = R.shots.slice(0, R.at + 1).map((s) => s.ruling);
   refresh(); bar();
-  if (!shot.trajectory && R.all) R.timer = setTimeout(playOn, 900);
 }
 
 function playOn() {
@@ -90,9 +104,9 @@ function bar() {
   $("replay-all").disabled = R.all || R.at + 1 >= R.shots.length;
 }
 
-document.addEventListener("replayend", () => {
-  if (!R.on) return;
-  bar();
+document.addEventListener("replayend", (ev) => {
+  if (!R.on || ev.detail !== R.shots[R.at]) return;
+  ruled();
   if (R.all) R.timer = setTimeout(playOn, 500);
 });
 
