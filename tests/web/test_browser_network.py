@@ -78,7 +78,9 @@ def test_links_live_aim_and_a_spectator_without_controls(
     for link in links.values():
         assert link.startswith(f"{public}/#m="), link
     assert "127.0.0.1" not in public
-    assert "&t=" in links["0"] and "&t=" in links["1"] and "&t=" not in links["-watch"]
+    assert "&t=" in links["0"]
+    assert "&t=" in links["1"]
+    assert "&t=" not in links["-watch"]
     # A QR code per link, drawn by the server; a copy button per link that copies it.
     qr = dialog.locator("img.qr")
     expect(qr).to_have_count(3)
@@ -118,7 +120,9 @@ def test_links_live_aim_and_a_spectator_without_controls(
             )  # fmt: skip
     remote = watcher.evaluate("window.nb.remoteAim")
     assert set(remote) == {"cue", "aim", "elevation", "side", "height", "power", "pull"}
-    assert remote["power"] == pytest.approx(ann.evaluate("document.getElementById('power').value / 100"))
+    assert remote["power"] == pytest.approx(
+        ann.evaluate("document.getElementById('power').value / 100")
+    )
     assert ann.evaluate("window.nb.remoteAim") is None  # never sent back to her
     watcher.screenshot(path=artifacts / "n2-spectator-sees-the-aim.png")
     bob.screenshot(path=artifacts / "n3-opponent-sees-the-aim.png")
