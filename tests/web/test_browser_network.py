@@ -8,6 +8,7 @@ at 127.0.0.1, and the links it gives must carry the address other machines reach
 
 from __future__ import annotations
 
+import re
 import socket
 from collections.abc import Iterator
 from pathlib import Path
@@ -152,6 +153,17 @@ def test_links_live_aim_and_a_spectator_without_controls(
     assert ann.input_value("#link0").endswith(links["0"].split("/#")[1])
     assert ann.input_value("#link-watch").endswith(links["-watch"].split("/#")[1])
     ann.screenshot(path=artifacts / "n4-links-again.png")
+    # Copy where the page has no clipboard (plain http on a network): the link is selected.
+    ann.evaluate("Object.defineProperty(navigator, 'clipboard', { value: undefined })")
+    ann.locator(".link[data-for=link-watch] button.copy").click()
+    expect(ann.locator("#links-copied")).to_have_text(
+        re.compile("^(Copied|The link is selected: press Ctrl\\+C to copy it)$")
+    )
+    selected = ann.evaluate(
+        "(() => { const i = document.getElementById('link-watch');"
+        " return [i.selectionStart, i.selectionEnd, document.activeElement.id]; })()"
+    )
+    assert selected == [0, len(ann.input_value("#link-watch")), "link-watch"]
     for page in (ann, bob, watcher):
         page.context.close()
 
