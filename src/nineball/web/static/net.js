@@ -46,7 +46,7 @@ setInterval(() => {
   const v = S.aimHold ? null : strokeView();
   if (!v || v.who !== "me" || !S.seats.length) { aimSent = null; return; }
   const { who, ...aim } = v;
-  aim.cue = [aim.cue[0], aim.cue[1]];
+  aim.cue = [aim.cue[0], aim.cue[1]]; aim.aim = Math.atan2(Math.sin(aim.aim), Math.cos(aim.aim)); // keys may wind it up
   const key = JSON.stringify(aim);
   if (key === aimSent) return;
   aimSent = key;
@@ -79,8 +79,8 @@ function onMessage(msg) {
     refresh();
     return;
   }
-  if (msg.type === "aim") { // the opponent aiming: shown while it is not this page's turn
-    if (S.state && !S.seats.includes(S.state.to_act)) { const { type, seat, ...aim } = msg; S.remoteAim = aim; }
+  if (msg.type === "aim") { // the opponent aiming (the server's seat to act: this page may still be animating the shot before)
+    if (!S.seats.includes(msg.seat)) { const { type, seat, ...aim } = msg; S.remoteAim = aim; }
     return;
   }
   status("");
