@@ -12,6 +12,8 @@ function opponentName(name) { return name === "human" ? t("opponentHuman") : t(`
 
 // A Replay button on each listed match, and the table of statistics by opponent.
 function decorateHistory(stats) {
+  const first = $("matches-table").querySelector("tr");
+  if (first) first.appendChild(document.createElement("th"));
   for (const tr of $("matches-table").querySelectorAll("tr[data-match]")) {
     const td = document.createElement("td"); const button = document.createElement("button");
     button.className = "replay-match"; button.textContent = t("replay");
