@@ -9,7 +9,12 @@ Routes:
 - ``POST /api/matches``: start a match (mode, players, race, level); answers its id and the
   secret tokens of its seats. Tokens travel in request bodies and URL fragments only, never in
   a URL the server sees, so no access log ever holds one.
-- ``GET /api/matches``, ``GET /api/matches/{id}``, ``GET /api/stats``: the history.
+- ``GET /api/matches``, ``GET /api/matches/{id}``, ``GET /api/stats``: the history (the
+  statistics also by opponent: :func:`nineball.web.history.stats_by_opponent`).
+- ``GET /api/matches/{id}/replay``: a stored match played again for the page's replay
+  (:func:`nineball.web.history.replay_json`).
+- ``GET /api/base``: the origin to put in the links to a match (:mod:`nineball.web.links`);
+  ``POST /api/qr.svg`` (``{"url": link}``): the QR code of a link to this server, as SVG.
 - ``GET /api/levels``: the computer players (name, rating, description) and the rule profiles.
 - ``GET /i18n/{lang}.json``: the page's own strings in ``lang`` (see :mod:`nineball.web.i18n`).
 - ``WS /ws``: the match (see :mod:`nineball.web.protocol`); the first message is ``join``.
@@ -31,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 
@@ -49,10 +54,13 @@ from nineball.game.record import record_to_json
 from nineball.game.stats import compute_stats
 from nineball.players.registry import describe_players
 from nineball.web.guard import LOOPBACK_HOSTS, OriginGuard
+from nineball.web.history import replay_json, stats_by_opponent
 from nineball.web.i18n import page_strings
+from nineball.web.links import MAX_LINK_CHARS, check_link, link_base, qr_svg
 from nineball.web.preview import Previews
 from nineball.web.protocol import (
     MAX_MESSAGE_BYTES,
+    Aim,
     Analysis,
     Check,
     Choose,
@@ -75,7 +83,15 @@ from nineball.web.protocol import (
 from nineball.web.registry import DEFAULT_IDLE_SECONDS, DEFAULT_MAX_SESSIONS, SessionRegistry
 from nineball.web.session import GameSession
 
-__all__ = ["MAX_BODY_BYTES", "STATIC", "create_app", "new_match", "read_body"]
+__all__ = [
+    "AIM_BURST",
+    "AIM_RATE",
+    "MAX_BODY_BYTES",
+    "STATIC",
+    "create_app",
+    "new_match",
+    "read_body",
+]
 
 STATIC = Path(__file__).parent / "static"
 """The page's files."""
@@ -83,7 +99,42 @@ STATIC = Path(__file__).parent / "static"
 MAX_BODY_BYTES = MAX_MESSAGE_BYTES
 """The largest request body read, in bytes (a new match is far smaller)."""
 
+AIM_RATE = 20.0
+"""The most ``aim`` messages of one connection relayed per second (the page sends about 15)."""
+
+AIM_BURST = 10
+"""How many ``aim`` messages of one connection may come at once; the extra ones are dropped."""
+
 _LOG = logging.getLogger(__name__)
+
+
+class _Budget:
+    """A token bucket: ``rate`` a second, ``burst`` at most (one connection's ``aim``)."""
+
+    def __init__(self, clock: Callable[[], float], rate: float, burst: int) -> None:
+        self.clock, self.rate, self.burst = clock, rate, float(burst)
+        self.left, self.at = float(burst), clock()
+
+    def take(self) -> bool:
+        """Spend one, if there is one left."""
+        now = self.clock()
+        self.left = min(self.burst, self.left + (now - self.at) * self.rate)
+        self.at = now
+        if self.left < 1.0:
+            return False
+        self.left -= 1.0
+        return True
+
+
+def _match_number(match_id: str) -> int | JSONResponse:
+    """A stored match's id read from a URL, or the 404 that says why it is none."""
+    # The id is read here, not by FastAPI: a number SQLite cannot hold is no match (404),
+    # not an overflow deep in the store (500).
+    if not (match_id.isascii() and match_id.isdigit()):
+        return _error(f"no match {match_id!r:.40}: an id is a whole number", 404)
+    if len(match_id) > 19 or int(match_id) >= 2**63:
+        return _error(f"no match {match_id:.40}: ids are below 2^63", 404)
+    return int(match_id)
 
 
 def _error(message: str, status: int = 400) -> JSONResponse:
@@ -153,8 +204,12 @@ class _Hub:
                 del self.locks[session_id]
                 self.sockets.pop(session_id, None)
 
-    async def broadcast(self, session_id: str, messages: list[dict[str, object]]) -> None:
+    async def broadcast(
+        self, session_id: str, messages: list[dict[str, object]], skip: WebSocket | None = None
+    ) -> None:
         for socket in list(self.sockets.get(session_id, ())):
+            if socket is skip:
+                continue
             for message in messages:
                 try:
                     await socket.send_text(json.dumps(message))
@@ -179,6 +234,7 @@ def create_app(
     max_sessions: int = DEFAULT_MAX_SESSIONS,
     clock: Callable[[], float] = time.monotonic,
     allowed_hosts: Collection[str] = LOOPBACK_HOSTS,
+    public_host: str | None = None,
 ) -> FastAPI:
     """The nineball web application.
 
@@ -190,6 +246,9 @@ def create_app(
         clock: seconds from any origin, for the idle time (injected by tests).
         allowed_hosts: the host names accepted in ``Host`` (``"*"``: any); an ``Origin``
             must be this server itself (:mod:`nineball.web.guard`).
+        public_host: the address other machines reach the server at, put in the links of a
+            page that reached it by a loopback name (:func:`nineball.web.links.link_base`);
+            None when it serves loopback only.
     """
     holder: dict[str, SessionRegistry] = {}
     hub = _Hub()
@@ -239,9 +298,41 @@ def create_app(
     async def levels() -> dict[str, list[Any]]:
         return {"levels": describe_players(), "rules": [v.name for v in VARIANTS]}
 
+    def base_of(request: Request) -> str:
+        return link_base(request.url.scheme, request.headers.get("host", ""), public_host)
+
+    @app.get("/api/base", response_model=None)
+    async def base(request: Request) -> JSONResponse | dict[str, str]:
+        try:
+            return {"base": base_of(request)}
+        except ProtocolError as error:
+            return _error(str(error))
+
+    @app.post("/api/qr.svg", response_model=None)
+    async def qr(request: Request) -> Response:
+        try:
+            raw = await read_body(request, limit=MAX_LINK_CHARS + 64)
+            data = json.loads(raw or b"null")
+            url = data.get("url") if isinstance(data, dict) else None
+            if not isinstance(url, str) or set(data) != {"url"}:
+                raise ProtocolError('the body must be {"url": a link to this server}')
+            own = f"{request.url.scheme}://{request.headers.get('host', '')}"
+            return Response(
+                qr_svg(check_link(url, {own, base_of(request)})),
+                media_type="image/svg+xml",
+                headers={"Cache-Control": "no-store"},
+            )
+        except BodyTooLarge:
+            return _error(f"the link is too long (at most {MAX_LINK_CHARS} characters)", 400)
+        except ProtocolError as error:
+            return _error(str(error))
+        except ValueError:  # JSON that does not parse (UnicodeDecodeError too)
+            return _error('the body must be {"url": a link to this server}')
+
     @app.post("/api/matches", response_model=None)
     async def create_match(request: Request) -> JSONResponse | dict[str, Any]:
         try:
+            links = base_of(request)
             body, config = new_match(await read_body(request))
         except BodyTooLarge as error:
             return _error(str(error), 413)
@@ -252,7 +343,7 @@ def create_app(
         )
         hub.forget(registry().evicted)
         stored = session.snapshot(frozenset())["stored_id"]
-        return {"match": session.id, "tokens": tokens, "stored_id": stored}
+        return {"match": session.id, "tokens": tokens, "stored_id": stored, "base": links}
 
     @app.get("/api/matches")
     async def matches() -> dict[str, list[dict[str, object]]]:
@@ -273,17 +364,27 @@ def create_app(
 
     @app.get("/api/matches/{match_id}", response_model=None)
     async def match_record(match_id: str) -> JSONResponse | dict[str, Any]:
-        # The id is read here, not by FastAPI: a number SQLite cannot hold is no match (404),
-        # not an overflow deep in the store (500).
-        if not (match_id.isascii() and match_id.isdigit()):
-            return _error(f"no match {match_id!r:.40}: an id is a whole number", 404)
-        if len(match_id) > 19 or int(match_id) >= 2**63:
-            return _error(f"no match {match_id:.40}: ids are below 2^63", 404)
-        number = int(match_id)
+        number = _match_number(match_id)
+        if isinstance(number, JSONResponse):
+            return number
         try:
             return record_to_json(registry().store.load(number))
         except NineballError as error:
             return _error(str(error), 404)
+
+    @app.get("/api/matches/{match_id}/replay", response_model=None)
+    async def match_replay(match_id: str) -> JSONResponse | dict[str, Any]:
+        number = _match_number(match_id)
+        if isinstance(number, JSONResponse):
+            return number
+        try:
+            record = registry().store.load(number)
+        except NineballError as error:
+            return _error(str(error), 404)
+        try:  # the physics of every stroke again: off the loop
+            return {"id": number, **await run_in_threadpool(replay_json, record)}
+        except NineballError as error:
+            return _error(f"match {number} cannot be replayed: {error!s:.200}", 422)
 
     @app.get("/api/stats")
     async def stats() -> dict[str, object]:
@@ -297,7 +398,8 @@ def create_app(
             "players": [
                 {**s.as_row(), "balls_per_inning": s.balls_per_inning}
                 for s in sorted(table.values(), key=lambda s: s.name)
-            ]
+            ],
+            "by_opponent": stats_by_opponent(records),
         }
 
     @app.websocket("/ws")
@@ -315,6 +417,7 @@ def create_app(
             await websocket.send_text(json.dumps(message))
 
         previews: Previews[tuple[frozenset[Seat], Preview]] = Previews(preview, reply)
+        aims = _Budget(clock, AIM_RATE, AIM_BURST)
         try:
             while True:
                 frame = await websocket.receive()
@@ -343,6 +446,11 @@ def create_app(
                         raise ProtocolError("join a match first")
                     if isinstance(message, Preview):  # one at a time; the newest supersedes
                         previews.request((seats, message))
+                        continue
+                    if isinstance(message, Aim):  # relayed at once, never queued behind a shot
+                        relayed = session_of(joined).aim(seats, message)
+                        if aims.take():
+                            await hub.broadcast(joined, [relayed], skip=websocket)
                         continue
                     async with hub.lock(joined):
                         await _act(websocket, session_of(joined), seats, message, hub)

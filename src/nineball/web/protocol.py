@@ -32,6 +32,9 @@ facts       ``first`` (0-9 or null), ``pocketed``, ``rails``, ``off_table`` (lis
             distinct balls 0-9; the last may be left out), ``push_out`` (bool),
             ``obstruction_moved`` (bool, may be left out: clause 11): a stroke at a real
             table (scorekeeper)
+aim         ``cue`` ([x, y] m), ``aim`` (rad), ``elevation`` (rad), ``side``, ``height``
+            (fractions of R), ``power`` (0-1 of the slider), ``pull`` (0-1 of a pull-back):
+            the stroke as the player to act aims it, relayed to the match's other pages
 ping        nothing
 =========== ============================================================================
 
@@ -65,6 +68,7 @@ from nineball.web.seats import Mode
 __all__ = [
     "LIMITS",
     "MAX_MESSAGE_BYTES",
+    "Aim",
     "Analysis",
     "Check",
     "Choose",
@@ -261,6 +265,29 @@ class Facts(_Message):
     """A jump, curve or massé moved an obstructing ball (clause 11)."""
 
 
+_Share = Annotated[float, Field(ge=0.0, le=1.0)]
+
+
+class Aim(_Message):
+    """The stroke as the player to act aims it now: relayed to the other pages, never stored."""
+
+    type: Literal["aim"]
+    cue: _Point
+    """Where the cue ball is (or is shown in hand), m."""
+    aim: Annotated[float, Field(ge=-4 * math.pi, le=4 * math.pi)]
+    """The direction, rad."""
+    elevation: Annotated[float, Field(ge=0.0, le=LIMITS.max_elevation)]
+    """The cue's elevation, rad."""
+    side: _Offset
+    """The tip's offset to the right, a fraction of R."""
+    height: _Offset
+    """The tip's offset up, a fraction of R."""
+    power: _Share
+    """The power slider, 0 to 1."""
+    pull: _Share
+    """A pull-back of the cue in progress, 0 to 1."""
+
+
 class Ping(_Message):
     """Keep the connection alive."""
 
@@ -269,7 +296,7 @@ class Ping(_Message):
 
 ClientMessage = Annotated[
     Join | Place | Check | Strike | Preview | Choose | Undo | Forfeit | MoveBall | RemoveBall
-    | Setup | Analysis | Facts | Ping,
+    | Setup | Analysis | Facts | Aim | Ping,
     Field(discriminator="type"),
 ]  # fmt: skip
 """Any message a page sends."""
@@ -278,7 +305,7 @@ _ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 _MODELS: dict[str, type[_Message]] = {
     model.model_fields["type"].annotation.__args__[0]: model  # type: ignore[union-attr]
     for model in (Join, Place, Check, Strike, Preview, Choose, Undo, Forfeit, MoveBall,
-                  RemoveBall, Setup, Analysis, Facts, Ping)
+                  RemoveBall, Setup, Analysis, Facts, Aim, Ping)
 }  # fmt: skip
 
 

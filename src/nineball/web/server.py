@@ -122,6 +122,7 @@ def make_server(
     app = create_app(
         store_path, idle_seconds=idle_seconds, max_sessions=max_sessions,
         allowed_hosts=served_hosts(host, [*allowed_hosts, shown]),
+        public_host=None if is_loopback(host) else shown,
     )  # fmt: skip
     config = uvicorn.Config(
         app, log_level="info" if access_log else "warning", access_log=access_log,

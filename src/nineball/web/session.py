@@ -46,8 +46,9 @@ from nineball.players.play import carry_out, decide_turn
 from nineball.players.registry import PLAYERS
 from nineball.players.search import LEVELS as SEARCH_LEVELS
 from nineball.web.endings import match_stats_json, rack_json
+from nineball.web.history import start_json
 from nineball.web.preview import preview_json
-from nineball.web.protocol import Facts, Preview, Strike
+from nineball.web.protocol import Aim, Facts, Preview, Strike
 from nineball.web.seats import ActionError, Mode, SeatTokens
 from nineball.web.segments import trajectory_json
 from nineball.web.views import layout_json, paths_json, ruling_json, state_json, table_json
@@ -344,11 +345,7 @@ class GameSession:
         }
         if report is not None:
             out["trajectory"] = trajectory_json(report.trajectory)
-            out["start"] = layout_json(
-                {BallId(b): (float(r[0]), float(r[1]))
-                 for b, r in zip(report.trajectory.ball_ids, report.trajectory.initial[:, 0],
-                                 strict=True)}
-            )  # fmt: skip
+            out["start"] = start_json(report.trajectory)
         if self.match is not None:
             out |= self._balls_json(self.match)
         record = self.record_state()
@@ -359,6 +356,17 @@ class GameSession:
         if report is not None:
             self.last_shot = out
         return out
+
+    def aim(self, seats: frozenset[Seat], message: Aim) -> dict[str, object]:
+        """The aim of the player to act, as the other pages are told it (nothing is stored).
+
+        Raises:
+            ActionError: a spectator, not this seat's turn, or a match kept by hand.
+        """
+        self._require(seats)
+        fields = message.model_dump()
+        fields["cue"] = list(message.cue)
+        return fields | {"seat": int(self.state.to_act)}
 
     def _game_of(self, ruling: Ruling) -> int:
         if ruling.game_over is not None:

@@ -1,7 +1,7 @@
 // Drawing the table to scale: the cloth, the balls, the aiming aid, the cue and the analysis.
 import { frame } from "./anim.js";
 import { t } from "./i18n.js";
-import { $, canShoot, canvas, COLOURS, ctx, cuePosition, myTurn, RAIL, S, toPx, view } from "./state.js";
+import { $, canShoot, canvas, COLOURS, ctx, cuePosition, myTurn, RAIL, S, strokeView, toPx, view } from "./state.js";
 import { renderScore } from "./score.js";
 import { aidLevel } from "./aid.js";
 
@@ -134,11 +134,13 @@ function drawPreview(preview) {
   }
 }
 
-function drawCue(cue) {
-  const back = 0.05 + ($("power").value / 100) * 0.15 + (S.pull ?? 0) * 0.3;
-  const [ax, ay] = toPx(cue[0] - Math.cos(S.aim) * back, cue[1] - Math.sin(S.aim) * back);
-  const [bx, by] = toPx(cue[0] - Math.cos(S.aim) * (back + 1.2), cue[1] - Math.sin(S.aim) * (back + 1.2));
-  ctx.strokeStyle = "#d9b77a"; ctx.lineWidth = 6 * (view.dpr || 1); ctx.lineCap = "round";
+// The cue of a strokeView(): this page's in wood, the opponent's (shown live) in a blue tint.
+const CUE_TINT = { me: "#d9b77a", remote: "#7fb3ff" };
+function drawCue({ cue, aim, power, pull, who }) {
+  const back = 0.05 + power * 0.15 + (pull ?? 0) * 0.3;
+  const [ax, ay] = toPx(cue[0] - Math.cos(aim) * back, cue[1] - Math.sin(aim) * back);
+  const [bx, by] = toPx(cue[0] - Math.cos(aim) * (back + 1.2), cue[1] - Math.sin(aim) * (back + 1.2));
+  ctx.strokeStyle = CUE_TINT[who] ?? CUE_TINT.me; ctx.lineWidth = 6 * (view.dpr || 1); ctx.lineCap = "round";
   ctx.beginPath(); ctx.moveTo(ax, ay); ctx.lineTo(bx, by); ctx.stroke(); ctx.lineCap = "butt";
 }
 
@@ -155,14 +157,19 @@ function render() {
     if (id === "0" && S.inHand) continue;
     drawBall(Number(id), x, y);
   }
-  const cue = cuePosition();
+  const remote = strokeView();
+  if (remote && remote.who === "remote") { // the opponent's cue ball in hand goes where they hold it
+    if (S.inHand) drawBall(0, ...remote.cue);
+    drawCue(remote);
+  }
+  const cue = remote && remote.who === "remote" && S.inHand ? null : cuePosition();
   if (cue) {
     let ring = null;
     if (S.inHand && myTurn()) ring = S.placeOk === false ? "#ff3b3b" : "#3bff6b";
     if (S.drag && S.drag.ball === 0) ring = S.drag.ok === false ? "#ff3b3b" : "#3bff6b";
     const at = S.drag && S.drag.ball === 0 ? S.drag.pos : cue;
     if (canShoot() && !S.drag) drawAid(at);
-    if (canShoot() && !S.drag) drawCue(at);
+    if (canShoot() && !S.drag) drawCue(strokeView());
     if (S.inHand || (S.drag && S.drag.ball === 0)) drawBall(0, ...at, 1, ring);
   }
   if (S.drag && S.drag.ball !== 0 && S.drag.pos) drawBall(S.drag.ball, ...S.drag.pos, 1, S.drag.ok === false ? "#ff3b3b" : "#3bff6b");

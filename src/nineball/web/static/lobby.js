@@ -2,6 +2,8 @@
 import { t, tf } from "./i18n.js";
 import { $, params } from "./state.js";
 import { join, status } from "./net.js";
+import { rememberLinks, showLinks } from "./links.js";
+import { decorateHistory } from "./history.js";
 
 // ------------------------------------------------------------------ lobby and history
 
@@ -74,11 +76,7 @@ async function startMatch(body) {
   localStorage.setItem("nineball.last", JSON.stringify({ match: data.match, token }));
   history.replaceState(null, "", `${location.pathname}${location.search}#m=${data.match}&t=${token}`);
   join(data.match, token);
-  if (mode === "network") {
-    const base = `${location.origin}/#m=${data.match}`;
-    $("link0").value = `${base}&t=${data.tokens["0"]}`; $("link1").value = `${base}&t=${data.tokens["1"]}`; $("link-watch").value = base;
-    $("links").showModal();
-  }
+  if (mode === "network") { rememberLinks(data.match, data.tokens); showLinks(data.match, data.base); }
   return true;
 }
 
@@ -88,7 +86,7 @@ $("btn-history").addEventListener("click", async () => {
   const mt = $("matches-table");
   mt.innerHTML = `<tr><th>#</th><th>${t("players")}</th><th>${t("score")}</th><th>${t("raceTo")}</th><th></th></tr>`;
   for (const x of m.matches.slice(0, 50)) {
-    const tr = document.createElement("tr");
+    const tr = document.createElement("tr"); tr.dataset.match = x.id;
     for (const v of [x.id, x.players.join(" – "), x.score.join("–"), x.race_to, x.winner === null ? "…" : tf("won", { name: x.players[x.winner] })]) {
       const td = document.createElement("td"); td.textContent = String(v); tr.appendChild(td);
     }
@@ -104,6 +102,7 @@ $("btn-history").addEventListener("click", async () => {
     st.appendChild(tr);
   }
   $("charts").innerHTML = barChart(s.players.slice(0, 12), (p) => p.games_won, t("gamesWon")) + barChart(s.players.slice(0, 12), (p) => p.balls_per_inning, t("ballsPerInning"));
+  decorateHistory(s);
   $("history-page").showModal();
 });
 

@@ -1,11 +1,12 @@
 // The connection to the server: the WebSocket and its messages, and practice kept in the browser.
 import { t } from "./i18n.js";
-import { $, layoutCanvas, perf, S } from "./state.js";
+import { $, layoutCanvas, perf, S, strokeView } from "./state.js";
 import { clearScorekeeper } from "./score.js";
 import { apply, startNext } from "./play.js";
 import { refresh } from "./panels.js";
 import { applyLimits, onCheck } from "./stroke.js";
 import { onPreview } from "./aid.js";
+import { updateLinksButton } from "./links.js";
 
 // ------------------------------------------------------------------ practice kept in the browser
 
@@ -31,7 +32,27 @@ async function restorePractice(saved) {
 
 // ------------------------------------------------------------------ the connection
 
-function send(msg) { if (S.ws && S.ws.readyState === 1) S.ws.send(JSON.stringify(msg)); }
+function send(msg) {
+  if (msg.type === "strike") S.aimHold = true; // no aim after a stroke until the server's answer
+  if (S.ws && S.ws.readyState === 1) S.ws.send(JSON.stringify(msg));
+}
+
+// ------------------------------------------------------------------ the aim, live
+
+// While it is this page's turn, the stroke it shows goes to the match's other pages whenever it
+// changes, at most 15 times a second (the server drops any beyond its own limit).
+const AIM_EVERY_MS = 66;
+let aimSent = null;
+setInterval(() => {
+  const v = S.aimHold ? null : strokeView();
+  if (!v || v.who !== "me" || !S.seats.length) { aimSent = null; return; }
+  const { who, ...aim } = v;
+  aim.cue = [aim.cue[0], aim.cue[1]]; aim.aim = Math.atan2(Math.sin(aim.aim), Math.cos(aim.aim)); // keys may wind it up
+  const key = JSON.stringify(aim);
+  if (key === aimSent) return;
+  aimSent = key;
+  send({ type: "aim", ...aim });
+}, AIM_EVERY_MS);
 
 function status(text) { $("status").textContent = text; }
 
@@ -49,8 +70,12 @@ function onMessage(msg) {
   if (msg.type === "error") {
     const saved = savedPractice();
     if (/no match/.test(msg.message) && saved && saved.match === S.match) { restorePractice(saved); return; }
+    S.aimHold = false;
+    if (/token|no match/.test(msg.message)) {
+      S.closedOnPurpose = true;
+      if (!S.state) { status(""); document.dispatchEvent(new CustomEvent("badlink", { detail: msg.message })); return; } // the join refused
+    }
     status(msg.message);
-    if (/token|no match/.test(msg.message)) S.closedOnPurpose = true;
     if (S.placing) { S.placing = null; S.pendingCue = S.cue ? null : S.cueSpot; } // the server refused the place: back to its spot
     refresh();
     return;
@@ -58,13 +83,18 @@ function onMessage(msg) {
   // The aid's answers, a refusal too, leave the status line alone (the page's aim may be a step
   // behind the server's position: the aid asks again).
   if (msg.type === "preview" || msg.about === "preview") { onPreview(msg); return; }
+  if (msg.type === "aim") { // the opponent aiming (the server's seat to act: this page may still be animating the shot before)
+    if (!S.seats.includes(msg.seat)) { const { type, seat, ...aim } = msg; S.remoteAim = aim; }
+    return;
+  }
   status("");
+  if (["state", "shot", "ruling", "placed", "update"].includes(msg.type)) { S.remoteAim = null; S.aimHold = false; }
   if (msg.type === "state") {
     S.table = msg.table ?? null; if (S.table) S.table.pockets = S.table.pockets ?? {};
     S.limits = msg.limits; applyLimits();
     S.seats = msg.seats; S.mode = msg.mode; S.computerSeat = msg.computer_seat;
     S.queue = []; S.anim = null; S.ruling = msg.history.length ? msg.history[msg.history.length - 1] : null;
-    layoutCanvas(); apply(msg);
+    layoutCanvas(); apply(msg); updateLinksButton();
     if (msg.match !== S.skMatch) { S.skMatch = msg.match; clearScorekeeper(); } // a reconnection keeps the entry
     if (S.pendingSetup && msg.mode === "practice" && msg.seats.length) {
       send({ type: "setup", balls: S.pendingSetup }); S.pendingSetup = null; S.restored = true;

@@ -97,7 +97,8 @@ function refresh() {
   });
   // hint line
   const hint = $("hint"); hint.className = "";
-  if (S.seats.length === 0) hint.textContent = t("spectator");
+  if (S.mode === "replay") hint.textContent = "";
+  else if (S.seats.length === 0) hint.textContent = t("spectator");
   else if (st.winner !== null) hint.textContent = "";
   else if (!myTurn()) hint.textContent = `${t("waiting")} ${st.players[st.to_act]}…`;
   else if (S.mode === "score") hint.textContent = "";
@@ -129,6 +130,9 @@ function updateControls() {
   $("scorekeeper").hidden = S.mode !== "score";
   canvas.style.display = "block";
   document.body.classList.toggle("score", S.mode === "score");
+  // A spectator sees the table, the scoreboard and the referee, and none of the controls.
+  const watching = S.seats.length === 0 && S.mode !== "replay";
+  document.body.classList.toggle("spectating", watching); $("spectating").hidden = !watching;
   for (const id of ["power", "elevation", "aid", "slow", "btn-undo", "btn-analysis"]) $(id).disabled = false;
   if (S.mode === "score") {
     $("controls").querySelectorAll("input,button").forEach((el) => { if (!["btn-undo", "btn-forfeit", "pushout"].includes(el.id)) el.disabled = true; });

@@ -49,6 +49,7 @@ function finishAnimation() {
   const { msg, replay } = S.anim;
   S.anim = null;
   if (!replay) apply(msg);
+  else document.dispatchEvent(new CustomEvent("replayend", { detail: msg })); // history.js plays on
   updateControls();
   if (S.queue.length) { S.pausing = true; setTimeout(() => { S.pausing = false; startNext(); }, 700 / RATE); } // a breath between shots
   else startNext();

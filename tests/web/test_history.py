@@ -1,0 +1,139 @@
+"""The history's replay of a stored match and its statistics by opponent."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from nineball.game import Store, compute_stats
+from nineball.web.app import create_app
+from nineball.web.history import HUMAN, stats_by_opponent
+from tests.web.conftest import TEST_HOSTS
+
+
+def _new(client: TestClient, **body: Any) -> dict[str, Any]:
+    response = client.post("/api/matches", json={"race_to": 1, "seed": 5} | body)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def _break(ws: Any) -> None:
+    aim = math.atan2(1.905 - 0.45, 0.635 - 0.6)
+    ws.send_text(json.dumps({
+        "type": "strike", "speed": 9.0, "aim": aim, "elevation": 0.0, "side": 0.0,
+        "height": 0.0, "push_out": False, "cue": [0.6, 0.45],
+    }))  # fmt: skip
+
+
+def _play_against_the_computer(client: TestClient, name: str) -> tuple[int, list[dict[str, Any]]]:
+    """Ann breaks against the ghost, which then plays until Ann is to act or it won."""
+    created = _new(client, mode="computer", players=[name, "Ghost"], level="ghost")
+    shots = []
+    with client.websocket_connect("/ws") as ws:
+        ws.send_text(json.dumps({"type": "join", "match": created["match"],
+                                 "token": created["tokens"]["0"]}))  # fmt: skip
+        assert ws.receive_json()["type"] == "state"
+        _break(ws)
+        shots.append(ws.receive_json())
+        while shots[-1]["state"]["to_act"] == 1 and shots[-1]["state"]["winner"] is None:
+            shots.append(ws.receive_json())
+    return created["stored_id"], shots
+
+
+def test_a_stored_match_is_replayed_as_it_was_played(client: TestClient) -> None:
+    stored, live = _play_against_the_computer(client, "Ann")
+    reply = client.get(f"/api/matches/{stored}/replay")
+    assert reply.status_code == 200
+    data = reply.json()
+    assert data["id"] == stored
+    assert data["players"] == ["Ann", "Ghost"]
+    assert data["agents"] == ["human", "ghost"]
+    assert data["table"]["width"] == 1.27
+    shots = data["shots"]
+    assert len(shots) == len(live)
+    for replayed, shot in zip(shots, live, strict=True):
+        # the same physics from the same rack and placement: the page sees the very same shot
+        assert replayed["type"] == shot["type"]
+        assert replayed["trajectory"] == shot["trajectory"]
+        assert replayed["start"] == shot["start"]
+        assert replayed["layout"] == shot["layout"]
+        assert replayed["ruling"] == shot["ruling"]
+        assert replayed["state"] == shot["state"]
+    assert (shots[0]["game"], shots[0]["shot"]) == (1, 1)
+    assert len(shots[0]["start"]) == 10  # the rack and the cue ball where it was placed
+    # the layout a shot leaves is where the next one starts (the cue ball not in hand)
+    for before, after in itertools.pairwise(shots):
+        if after["shot"] > 1 and not before["ruling"]["fouls"]:
+            assert before["layout"] == after["start"]
+
+
+def test_a_replay_of_no_match_is_a_404_with_a_reason(client: TestClient) -> None:
+    for match_id, words in [
+        ("999", "999"),
+        ("abc", "whole number"),
+        ("9223372036854775808", "below 2^63"),
+        ("-1", "whole number"),
+    ]:
+        reply = client.get(f"/api/matches/{match_id}/replay")
+        assert reply.status_code == 404, match_id
+        assert words in reply.json()["error"], match_id
+
+
+def test_a_scored_match_is_replayed_as_its_rulings(client: TestClient) -> None:
+    created = _new(client, mode="score", players=["Ann", "Bob"])
+    with client.websocket_connect("/ws") as ws:
+        ws.send_text(json.dumps({"type": "join", "match": created["match"],
+                                 "token": created["tokens"]["both"]}))  # fmt: skip
+        ws.receive_json()
+        ws.send_text(json.dumps({"type": "facts", "first": 1, "pocketed": [3], "rails": [],
+                                 "push_out": False}))  # fmt: skip
+        assert ws.receive_json()["type"] == "ruling"
+    shots = client.get(f"/api/matches/{created['stored_id']}/replay").json()["shots"]
+    assert [s["type"] for s in shots] == ["ruling"]
+    assert "trajectory" not in shots[0]
+    assert shots[0]["ruling"]["kind"] == "break"
+
+
+def test_the_statistics_by_opponent(client: TestClient, tmp_path: Path) -> None:
+    _play_against_the_computer(client, "Ann")
+    _play_against_the_computer(client, "Cy")
+    created = _new(client, mode="local", players=["Dee", "Eve"])
+    with client.websocket_connect("/ws") as ws:
+        ws.send_text(json.dumps({"type": "join", "match": created["match"],
+                                 "token": created["tokens"]["both"]}))  # fmt: skip
+        ws.receive_json()
+        _break(ws)
+        ws.receive_json()
+    rows = client.get("/api/stats").json()["by_opponent"]
+    # people first, then the levels: Dee and Eve faced a person; Ann, Cy a ghost, the ghost both
+    assert [r["opponent"] for r in rows] == [HUMAN, "ghost"]
+    human, ghost = rows
+    by_name = client.get("/api/stats").json()["players"]
+    named = {p["name"]: p for p in by_name}
+    for key in ("strokes", "games_played", "games_won", "fouls", "balls_pocketed", "innings"):
+        assert ghost[key] == named["Ann"][key] + named["Cy"][key], key
+        # the ghost's own strokes count under "human": it faced Ann and Cy
+        assert human[key] == named["Dee"][key] + named["Eve"][key] + named["Ghost"][key], key
+    assert ghost["matches_played"] == 2
+    assert human["matches_played"] == 4  # Dee's, Eve's, and the ghost's two
+    assert ghost["balls_per_inning"] == round(ghost["balls_pocketed"] / ghost["innings"], 4)
+
+
+def test_stats_by_opponent_sums_each_seat_under_the_other_agent(tmp_path: Path) -> None:
+    assert stats_by_opponent([]) == []
+    # straight from the records: the function the route uses, against compute_stats per name
+    db = tmp_path / "web.sqlite3"
+    with TestClient(create_app(db, warm_up=False, allowed_hosts=TEST_HOSTS)) as client:
+        _play_against_the_computer(client, "Ann")
+    with Store(db) as store:
+        records = [store.load(m.id) for m in store.matches()]
+    (ghost_row,) = [r for r in stats_by_opponent(records) if r["opponent"] == "ghost"]
+    ann = compute_stats(records)["Ann"].as_row()
+    assert {k: v for k, v in ghost_row.items() if k != "opponent"} == {
+        k: v for k, v in ann.items() if k != "name"
+    }
