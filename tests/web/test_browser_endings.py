@@ -42,6 +42,9 @@ def test_concede_rack_card_match_over_and_rematch(
     expect(page.locator("#rack-title")).to_have_text("Game 1: Player 2 wins")
     expect(page.locator("#rack-reason")).to_have_text("The opponent conceded the game.")
     expect(page.locator("#rack-figures tr")).to_have_count(4)
+    # The referee's panel heads a conceded game as conceded, never as a legal shot.
+    expect(page.locator("#ruling .conceded")).to_have_text("Game conceded")
+    expect(page.locator("#ruling .legal")).to_have_count(0)
     page.screenshot(path=artifacts / "e2-rack-card.png")
     # A reload keeps it; Continue dismisses it.
     page.reload()

@@ -47,14 +47,15 @@ function drawTable() {
 // The number of a ball, readable whatever its colour (and by colour-blind players, who tell the
 // balls by their numbers): black on a white disc ringed in black, so it stands out on a light
 // ball (the yellow 1 and 9) as on a dark one, and never smaller than 9 px.
-const NUMBER = { disc: 0.6, ring: "#000", background: "#fff", ink: "#000", minPx: 9 };
+const NUMBER = { disc: 0.6, maxDisc: 0.7, ring: "#000", background: "#fff", ink: "#000", minPx: 9 };
 
 function drawNumber(id, px, py, R) {
   const dpr = view.dpr || 1;
-  const disc = Math.max(R * NUMBER.disc, (NUMBER.minPx * dpr) * 0.62);
+  // never more than most of the ball: on a small table (a phone) the colour must still show
+  const disc = Math.min(Math.max(R * NUMBER.disc, (NUMBER.minPx * dpr) * 0.62), R * NUMBER.maxDisc);
   ctx.fillStyle = NUMBER.background; ctx.beginPath(); ctx.arc(px, py, disc, 0, 2 * Math.PI); ctx.fill();
   ctx.strokeStyle = NUMBER.ring; ctx.lineWidth = Math.max(1.5, disc * 0.16); ctx.stroke();
-  ctx.fillStyle = NUMBER.ink; ctx.font = `bold ${Math.max(Math.round(disc * 1.45), Math.round(NUMBER.minPx * dpr))}px sans-serif`;
+  ctx.fillStyle = NUMBER.ink; ctx.font = `bold ${Math.max(Math.round(disc * 1.45), Math.round(Math.min(NUMBER.minPx * dpr, R * 1.1)))}px sans-serif`;
   ctx.textAlign = "center"; ctx.textBaseline = "middle"; ctx.fillText(String(id), px, py + 0.5);
 }
 

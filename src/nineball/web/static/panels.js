@@ -52,8 +52,9 @@ function refresh() {
   if (S.ruling) {
     const { fouls, text } = rulingText(S.ruling);
     const head = document.createElement("div");
-    head.className = fouls ? "fouls" : "legal";
-    head.textContent = fouls ? tf("labelled", { label: t("foul"), text: fouls }) : t("legal");
+    const conceded = !fouls && S.ruling.game_over && S.ruling.game_over.reason === "forfeit";
+    head.className = fouls ? "fouls" : conceded ? "conceded" : "legal";
+    head.textContent = fouls ? tf("labelled", { label: t("foul"), text: fouls }) : conceded ? t("conceded") : t("legal");
     const p = document.createElement("p"); p.id = "ruling-text"; p.textContent = text;
     box.append(head, p);
   } else {
