@@ -267,3 +267,43 @@ def test_history_replays_a_finished_match_shot_by_shot(
     assert page.evaluate("window.nb.history.length") == 1
     page.screenshot(path=artifacts / "n9-back-to-live.png")
     page.context.close()
+
+
+def test_a_network_rematch_takes_the_other_seat_along(
+    browser: Browser, every_interface: tuple[str, str], artifacts: Path
+) -> None:
+    local, _ = every_interface
+    ann = _page(browser, f"{local}/?rate=8", joined=False)
+    ann.locator("input[name=mode][value=network]").check()
+    ann.fill("#name0", "Ann")
+    ann.fill("#name1", "Bob")
+    ann.fill("#race", "1")
+    ann.click("#lobby-start")
+    expect(ann.locator("#links")).to_be_visible()
+    bob_link = ann.input_value("#link1").replace(
+        ann.input_value("#link1").split("/#")[0], local
+    )  # the same link, opened here at loopback
+    ann.click("#links button[data-i18n=close], #links form button")
+    _idle(ann)
+    bob = _page(browser, bob_link)
+    first = ann.evaluate("window.nb.match")
+    ann.click("#btn-forfeit")
+    _act(ann, "#concede-yes")  # Ann concedes the only game: Bob wins the match
+    for page in (ann, bob):
+        expect(page.locator("#match-over-screen")).to_be_visible()
+    bob.screenshot(path=artifacts / "n10-match-over-bob.png")
+    bob.click("#mo-rematch")
+    # Both pages are in the new match, each in its own seat, without a new link.
+    for page, seats in ((ann, [0]), (bob, [1])):
+        page.wait_for_function(
+            "([m]) => window.nb.match !== m && window.nb.state && window.nb.state.winner === null",
+            arg=[first],
+        )
+        expect(page.locator("#match-over-screen")).to_be_hidden()
+        assert page.evaluate("window.nb.seats") == seats
+    assert ann.evaluate("window.nb.match") == bob.evaluate("window.nb.match")
+    assert ann.evaluate("location.hash").startswith(f"#m={ann.evaluate('window.nb.match')}")
+    _idle(ann)
+    ann.screenshot(path=artifacts / "n11-rematch-ann.png")
+    ann.context.close()
+    bob.context.close()

@@ -73,6 +73,7 @@ from nineball.web.protocol import (
     Ping,
     Place,
     Preview,
+    Rematch,
     RemoveBall,
     Setup,
     Strike,
@@ -191,6 +192,8 @@ class _Hub:
 
     def __init__(self) -> None:
         self.sockets: dict[str, set[WebSocket]] = {}
+        self.held: dict[WebSocket, frozenset[Seat]] = {}
+        """The seats each open WebSocket acts for (empty: a spectator)."""
         self.locks: dict[str, asyncio.Lock] = {}
 
     def lock(self, session_id: str) -> asyncio.Lock:
@@ -438,6 +441,7 @@ def create_app(
                         seats = session.seats_of(message.token)
                         joined = session.id
                         hub.sockets.setdefault(joined, set()).add(websocket)
+                        hub.held[websocket] = seats
                         await websocket.send_text(json.dumps(session.snapshot(seats)))
                         async with hub.lock(joined):
                             await _computer(joined, session_of, hub)  # its break, if it is to
@@ -451,6 +455,10 @@ def create_app(
                         relayed = session_of(joined).aim(seats, message)
                         if aims.take():
                             await hub.broadcast(joined, [relayed], skip=websocket)
+                        continue
+                    if isinstance(message, Rematch):
+                        async with hub.lock(joined):
+                            await _rematch(session_of(joined), seats, registry(), hub)
                         continue
                     async with hub.lock(joined):
                         await _act(websocket, session_of(joined), seats, message, hub)
@@ -468,6 +476,7 @@ def create_app(
             pass
         finally:
             previews.close()
+            hub.held.pop(websocket, None)
             if joined is not None:
                 hub.sockets.get(joined, set()).discard(websocket)
 
@@ -486,6 +495,30 @@ async def _computer(session_id: str, session_of: Callable[[str], GameSession], h
         shot = session.computer_play(decided)  # here: the store is written from this thread
         await hub.broadcast(session.id, [shot])
         await asyncio.sleep(0)
+
+
+async def _rematch(
+    session: GameSession, seats: frozenset[Seat], registry: SessionRegistry, hub: _Hub
+) -> None:
+    """A network match's rematch, made once; every page of the match is sent to it.
+
+    Each seat's page gets its own seat's token of the new match, a spectator's page none (it
+    watches): the other player follows without a new link.
+    """
+    if session.successor is None:
+        session.check_rematch(seats)
+        body, config = new_match(json.dumps(session.rematch()).encode())
+        new, tokens = registry.create(body.mode, config, level=body.level, seed=body.seed)
+        session.successor = (new.id, tokens)
+        hub.forget(registry.evicted)
+    match_id, tokens = session.successor
+    for socket in list(hub.sockets.get(session.id, ())):
+        held = hub.held.get(socket, frozenset())
+        token = tokens.get(str(int(next(iter(held))))) if len(held) == 1 else None
+        with contextlib.suppress(RuntimeError, OSError, WebSocketDisconnect):
+            await socket.send_text(
+                json.dumps({"type": "rematch", "match": match_id, "token": token})
+            )
 
 
 async def _act(

@@ -199,6 +199,12 @@ class Preview(_Stroke):
     type: Literal["preview"]
 
 
+class Rematch(_Message):
+    """A network match over: a fresh one like it, every page of this one moved to it."""
+
+    type: Literal["rematch"]
+
+
 class Choose(_Message):
     """Answer a legal push out."""
 
@@ -296,7 +302,7 @@ class Ping(_Message):
 
 ClientMessage = Annotated[
     Join | Place | Check | Strike | Preview | Choose | Undo | Forfeit | MoveBall | RemoveBall
-    | Setup | Analysis | Facts | Aim | Ping,
+    | Setup | Analysis | Facts | Aim | Rematch | Ping,
     Field(discriminator="type"),
 ]  # fmt: skip
 """Any message a page sends."""
@@ -305,7 +311,7 @@ _ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 _MODELS: dict[str, type[_Message]] = {
     model.model_fields["type"].annotation.__args__[0]: model  # type: ignore[union-attr]
     for model in (Join, Place, Check, Strike, Preview, Choose, Undo, Forfeit, MoveBall,
-                  RemoveBall, Setup, Analysis, Facts, Aim, Ping)
+                  RemoveBall, Setup, Analysis, Facts, Aim, Rematch, Ping)
 }  # fmt: skip
 
 

@@ -116,6 +116,8 @@ class GameSession:
         self.computer: Player | None = None if computer_seat is None else PLAYERS[level]()
         self.tokens = SeatTokens(seats_by_digest)
         self.history: list[dict[str, object]] = []
+        self.successor: tuple[str, dict[str, str]] | None = None
+        """The network rematch made from this match: its session id and its tokens by role."""
         self.last_shot: dict[str, object] | None = None
         self._undo: list[tuple[Match, list[dict[str, object]]]] = []
         """Practice: the positions before each change, to undo ball moves as well as strokes."""
@@ -201,6 +203,21 @@ class GameSession:
             "in_hand": match.cue_ball_in_hand,
             "cue_spot": self.cue_spot(),
         }
+
+    def check_rematch(self, seats: frozenset[Seat]) -> None:
+        """Whether these seats may start the network rematch (:meth:`rematch`) of this match.
+
+        Raises:
+            IllegalActionError: not a network match, a spectator, or the match is not over.
+        """
+        if self.mode is not Mode.NETWORK:
+            raise IllegalActionError(
+                f"a rematch over the network is for network matches, not {self.mode.value}"
+            )
+        if not seats:
+            raise IllegalActionError("a spectator cannot start a rematch")
+        if not self.state.is_over:
+            raise IllegalActionError("the match is not over: a rematch follows its end")
 
     def rematch(self) -> dict[str, object]:
         """The body of ``POST /api/matches`` for a fresh match like this one (a rematch)."""

@@ -98,6 +98,7 @@ $("mo-new").addEventListener("click", () => { S.matchOverSeen = true; renderEndi
 $("mo-rematch").addEventListener("click", async () => {
   if (!S.rematch) return;
   S.matchOverSeen = true; renderEndings();
+  if (S.mode === "network") { send({ type: "rematch" }); return; } // the server moves both seats
   await startMatch({ ...S.rematch });
 });
 $("btn-forfeit").addEventListener("click", () => {

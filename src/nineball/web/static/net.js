@@ -89,6 +89,7 @@ function onMessage(msg) {
   }
   status("");
   if (["state", "shot", "ruling", "placed", "update"].includes(msg.type)) { S.remoteAim = null; S.aimHold = false; }
+  if (msg.type === "rematch") { follow(msg.match, msg.token); return; }
   if (msg.type === "state") {
     S.table = msg.table ?? null; if (S.table) S.table.pockets = S.table.pockets ?? {};
     S.limits = msg.limits; applyLimits();
@@ -120,6 +121,13 @@ function join(match, token) {
   S.analysis = null; S.lastStroke = null; S.state = null;
   if (S.ws) { const old = S.ws; S.ws = null; old.close(); }
   connect();
+}
+
+// A network rematch: this page moves to the new match with its own seat (a spectator watches it).
+function follow(match, token) {
+  if (token) localStorage.setItem("nineball.last", JSON.stringify({ match, token }));
+  history.replaceState(null, "", `${location.pathname}${location.search}#m=${match}${token ? `&t=${token}` : ""}`);
+  join(match, token);
 }
 
 function readHash() {
