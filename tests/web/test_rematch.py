@@ -8,6 +8,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from nineball.game import BreakRule
 from nineball.web.app import create_app
 from tests.web.conftest import TEST_HOSTS
 
@@ -82,3 +83,23 @@ def test_only_a_network_match_rematches_over_the_socket(tmp_path: Path) -> None:
             _drain(ws)
             ws.send_text(json.dumps({"type": "rematch"}))
             assert "for network matches, not local" in ws.receive_json()["message"]
+
+
+def test_the_break_rule_chosen_at_the_start_holds_and_carries_to_the_rematch(
+    tmp_path: Path,
+) -> None:
+    app = create_app(tmp_path / "web.sqlite3", warm_up=False, allowed_hosts=TEST_HOSTS)
+    with TestClient(app) as client:
+        refused = client.post("/api/matches", json={"mode": "local", "breaks": "loser"})
+        assert refused.status_code == 400
+        assert "breaks" in refused.json()["error"]
+        assert "loser" in refused.json()["error"]
+        body = {"mode": "local", "race_to": 2, "breaks": "winner", "first_breaker": 1}
+        created = client.post("/api/matches", json=body).json()
+        with client.websocket_connect("/ws") as ws:
+            state = _join(ws, created["match"], created["tokens"]["both"])
+            assert state["rematch"]["breaks"] == "winner"
+            assert state["state"]["breaker"] == 1
+            # the match's own configuration holds the rule (the referee applies it: tests/rules)
+            session = app.state.session_of(created["match"])
+            assert session.state.config.breaks is BreakRule.WINNER

@@ -44,6 +44,7 @@ from nineball.errors import NineballError, ProtocolError
 from nineball.game import (
     VARIANTS,
     BallInput,
+    BreakRule,
     MatchConfig,
     Seat,
     Stroke,
@@ -180,6 +181,7 @@ def new_match(raw: bytes) -> tuple[NewMatch, MatchConfig]:
             players=body.players,
             race_to=body.race_to,
             first_breaker=Seat(body.first_breaker),
+            breaks=BreakRule(body.breaks),
             rules=find_variant(body.rules),
         )
     except NineballError as error:

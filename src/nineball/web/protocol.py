@@ -61,7 +61,7 @@ from pydantic import (
 from pydantic_core import ErrorDetails
 
 from nineball.errors import ProtocolError
-from nineball.game import RULE_NAMES, STANDARD, stroke_limits
+from nineball.game import RULE_NAMES, STANDARD, BreakRule, stroke_limits
 from nineball.players.registry import PLAYERS
 from nineball.web.seats import Mode
 
@@ -344,6 +344,8 @@ class NewMatch(BaseModel):
     """The person's seat (against the computer)."""
     first_breaker: Annotated[int, Field(ge=0, le=1)] = 0
     """Who breaks game 1."""
+    breaks: Annotated[str, _in(tuple(BreakRule), "breaks")] = BreakRule.ALTERNATE.value
+    """Who breaks the games after the first: ``alternate`` or ``winner``."""
     rules: Annotated[str, _in(RULE_NAMES, "rules")] = STANDARD.name
     """The rule profile."""
     seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None

@@ -227,6 +227,7 @@ class GameSession:
             "players": list(config.players),
             "race_to": config.race_to,
             "first_breaker": int(config.first_breaker),
+            "breaks": config.breaks.value,
             "rules": config.rules.name,
         }
         if self.computer_seat is not None:

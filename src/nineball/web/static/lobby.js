@@ -59,7 +59,7 @@ $("lobby-form").addEventListener("submit", async (ev) => {
   const mode = lobby.querySelector("input[name=mode]:checked").value;
   const body = {
     mode, race_to: Number($("race").value) || 3, level: $("level").value || "ghost",
-    first_breaker: Number($("breaker").value), rules: $("rules").value,
+    first_breaker: Number($("breaker").value), breaks: $("breaks").value, rules: $("rules").value,
     players: [$("name0").value.trim() || $("name0").placeholder, $("name1").value.trim() || $("name1").placeholder],
   };
   if (params.get("seed")) body.seed = Number(params.get("seed"));
