@@ -8,6 +8,7 @@ import { drawSpin } from "./stroke.js";
 import { join, readHash } from "./net.js";
 import { openLobby } from "./lobby.js";
 import "./endings.js";
+import "./view3d.js";
 
 // ------------------------------------------------------------------ start
 

@@ -27,7 +27,15 @@ function tick(now) {
   lastFrame = S.anim ? now : null;
   const started = performance.now();
   render();
-  if (S.anim) { perf.render.push(performance.now() - started); if (perf.render.length > 2000) perf.render.shift(); }
+  if (S.anim) {
+    const done = performance.now();
+    perf.render.push(done - started); if (perf.render.length > 2000) perf.render.shift();
+    if (!S.anim.drawn && !S.anim.replay) { // the first animated frame of a shot: how long after its message (or stroke)
+      S.anim.drawn = true;
+      const from = S.anim.msg.sentAt ?? S.anim.msg.arrivedAt;
+      if (from != null) perf.firstFrame = done - from;
+    }
+  }
   requestAnimationFrame(tick);
 }
 

@@ -86,6 +86,7 @@ function ballAt(p) {
 canvas.addEventListener("pointerdown", (ev) => {
   if (!S.table || !myTurn() || S.anim) return;
   const p = fromEvent(ev);
+  if (!p) return; // off the cloth's plane (or the view takes the drag itself)
   if (S.mode === "score") { skClick(p); return; }
   const ball = ballAt(p);
   if (ball !== null && ((ball === 0 && S.inHand) || S.mode === "practice")) {
@@ -98,6 +99,7 @@ canvas.addEventListener("pointerdown", (ev) => {
 canvas.addEventListener("pointermove", (ev) => {
   if (!S.table) return;
   const p = fromEvent(ev);
+  if (!p) return;
   if (S.drag) {
     if (S.mode !== "practice" && S.drag.ball !== 0) return;
     S.drag.pos = p; S.drag.ok = null; // not known until the server answers
