@@ -3,7 +3,7 @@
 // table, balls and cue, and the mapping between the pointer and the table (a ray cast onto the
 // plane of the balls' centres). A frame is drawn only when something it shows has changed.
 import * as THREE from "three";
-import { $, canShoot, cuePosition, myTurn, S, strokeView } from "./state.js";
+import { $, canShoot, cuePosition, layoutCanvas, myTurn, S, strokeView } from "./state.js";
 import { buildTable } from "./table3d.js";
 import { Balls } from "./balls3d.js";
 import { Cameras } from "./camera3d.js";
@@ -11,6 +11,8 @@ import { Cue } from "./cue3d.js";
 
 const MAX_RATIO = 1.5; // the pixel ratio's cap: SwiftShader draws every pixel on the CPU
 const SHADOW = 1024; // px: the one shadow map
+const NARROW = 600; // px: below this width the view is TALL times as high as it is wide
+const TALL = 0.85;
 
 window.__THREE__ = window.__THREE__ ?? THREE.REVISION;
 
@@ -61,7 +63,11 @@ export function createScene(overlay, wrap, mode) {
 
   // The canvas where the 2D one is, the 2D one above it (transparent, taking the pointer).
   function fit() {
-    const w = overlay.clientWidth; const h = overlay.clientHeight;
+    const w = overlay.clientWidth; let h = overlay.clientHeight;
+    if (w > 0 && w < NARROW) { // a phone: a taller view than the 2D table's
+      const want = Math.round(w * TALL);
+      if (Math.abs(h - want) > 1) { overlay.style.height = `${want}px`; h = want; }
+    }
     if (w === 0 || h === 0) return false;
     const size = renderer.getSize(v);
     if (Math.round(size.x) !== w || Math.round(size.y) !== h) { renderer.setSize(w, h, true); dirty = true; }
@@ -74,6 +80,7 @@ export function createScene(overlay, wrap, mode) {
     overlay.style.position = on ? "absolute" : "";
     overlay.style.left = on ? "0" : ""; overlay.style.top = on ? "0" : "";
     overlay.style.opacity = on ? "0" : "";
+    if (!on) layoutCanvas(); // the 2D canvas' own height again
     dirty = true;
   }
 
@@ -101,7 +108,8 @@ export function createScene(overlay, wrap, mode) {
       // the behind-the-cue camera follows the aim, except while the pointer aims (the camera
       // would turn under it) or a ball is dragged
       const cueAt = view ? view.cue : cuePosition();
-      if (cueAt && !S.drag) cams.follow(cueAt, view ? view.aim : S.aim, pointer.over && !S.aimLocked);
+      if (S.mode === "score") cams.aim = null; // the scorekeeper clicks pockets and balls: from above
+      else if (cueAt && !S.drag) cams.follow(cueAt, view ? view.aim : S.aim, pointer.over && !S.aimLocked);
     }
     const moving = cams.update(el.clientWidth / el.clientHeight, !!S.anim);
     const striking = cue.update(view, S.anim, now);
@@ -149,5 +157,5 @@ export function createScene(overlay, wrap, mode) {
   window.addEventListener("resize", () => { dirty = true; });
   document.addEventListener("input", () => { dirty = true; });
 
-  return { render, pick, toClient, show, setCamera, renderer, scene, lamp, get camera() { return cams?.camera; } };
+  return { render, pick, toClient, show, setCamera, renderer, scene, lamp, get camera() { return cams?.camera; }, get cameras() { return cams; }, get balls() { return balls; } };
 }

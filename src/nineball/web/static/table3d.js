@@ -175,11 +175,13 @@ export function buildTable(T, group) {
   group.add(rails);
 
   // the pockets: black holes going down, closed at the bottom
-  const well = new THREE.CylinderGeometry(1, 1, DEPTH, 24, 1, true);
+  // (only their inside is drawn: from the table one sees into the hole, not its near wall)
+  const well = new THREE.CylinderGeometry(1, 1, DEPTH + RAIL_TOP, 24, 1, true);
+  const inside = new THREE.MeshBasicMaterial({ color: 0x050505, side: THREE.BackSide });
   const bottom = new THREE.CircleGeometry(1, 24);
   for (const h of list) {
-    const w = new THREE.Mesh(well, black); w.rotation.x = Math.PI / 2; w.scale.set(h.r - 0.0005, 1, h.r - 0.0005);
-    w.position.set(h.x, h.y, -DEPTH / 2 + 0.0005); group.add(w);
+    const w = new THREE.Mesh(well, inside); w.rotation.x = Math.PI / 2; w.scale.set(h.r - 0.0008, 1, h.r - 0.0008);
+    w.position.set(h.x, h.y, (RAIL_TOP - DEPTH) / 2); group.add(w);
     const b = new THREE.Mesh(bottom, black); b.scale.setScalar(h.r); b.position.set(h.x, h.y, -DEPTH + 0.001); group.add(b);
     // the leather round the pocket, on the rail
     const ring = new THREE.Mesh(new THREE.RingGeometry(h.r, h.r + 0.014, 24, 1), black);
