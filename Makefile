@@ -13,7 +13,10 @@ LINTED := $(wildcard src tests benchmarks tools)
 
 # The page's browser libraries (three.js), pinned by package.json and package-lock.json, fetched
 # by npm and copied into the package's static files (git-ignored; the wheel carries them).
-VENDOR_WEB = npm ci --no-audit --no-fund --ignore-scripts && $(BIN)/python tools/vendor_web.py
+# npm comes from Debian when the machine has none.
+VENDOR_WEB = { command -v npm >/dev/null || { apt-get update && \
+	DEBIAN_FRONTEND=noninteractive apt-get install -y npm; }; } && \
+	npm ci --no-audit --no-fund --ignore-scripts && $(BIN)/python tools/vendor_web.py
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)

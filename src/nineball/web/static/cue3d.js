@@ -6,6 +6,8 @@ import * as THREE from "three";
 import { firstPath, SHOT_COLOURS } from "./draw.js";
 
 const STRIKE = 100; // ms: the cue's stroke through to the ball
+const THROUGH = -0.004; // m: where the stroke ends, a few mm into the ball's surface
+const WAIT = 3000; // ms: the longest the cue waits on the ball for the shot (then it goes)
 const LENGTH = 1.47; // m
 const POINTS = 256; // the most points of a drawn path
 const LIFT = 0.0015; // m above the cloth for the lines drawn on it
@@ -32,7 +34,8 @@ export class Cue {
     this.dir = new THREE.Vector3(); this.y = new THREE.Vector3(0, 1, 0);
     this.last = { cue: [0, 0], aim: 0, elevation: 0, side: 0, height: 0, back: 0.1, who: "me", at: -1e9 };
     this.strike = null; // ms at which a stroke began
-    this.seenAnim = null;
+    this.struck = null; // ms at which it reached the ball (until the shot is over)
+    this.seenAnim = null; this.sentSeen = null;
 
     // the aiming aid: dashed line to the ghost ball, the ghost, the object ball's line, paths
     this.dashed = new THREE.LineDashedMaterial({ color: 0xffffff, dashSize: 0.03, gapSize: 0.025, transparent: true, opacity: 0.75 });
@@ -94,28 +97,44 @@ export class Cue {
     });
   }
 
-  // Place the cue for view v (a strokeView, or null); anim: the shot being shown, if any.
-  update(v, anim, now) {
+  // Place the cue for view v (a strokeView, or null). anim: the shot being shown, if any;
+  // sentAt: when this page last sent a stroke (perf.sentAt). On Shoot the cue goes through to
+  // the ball in STRIKE ms and waits there for the shot; a shot that comes while the cue was
+  // showing (the opponent's) is struck the same way, the balls moving meanwhile.
+  update(v, anim, now, sentAt) {
     const L = this.last;
-    if (v) {
-      L.cue[0] = v.cue[0]; L.cue[1] = v.cue[1]; L.aim = v.aim; L.elevation = v.elevation;
-      L.side = v.side; L.height = v.height; L.back = backOff(v.power, v.pull); L.who = v.who; L.at = now;
-      this.strike = null;
+    if (sentAt !== null && sentAt !== this.sentSeen) {
+      this.sentSeen = sentAt;
+      if (v) this.remember(v, now);
+      this.strike = now; this.struck = null;
     }
-    if (anim && anim !== this.seenAnim) { // a new shot: the cue strikes, if it was just showing
+    if (anim && anim !== this.seenAnim) {
       this.seenAnim = anim;
-      if (!anim.replay && now - L.at < 1500) this.strike = now;
+      if (!anim.replay && this.strike === null && this.struck === null && now - L.at < 1500) this.strike = now;
     }
-    if (!anim) this.seenAnim = null;
-    let back = L.back;
-    if (!v) {
-      if (this.strike === null) { this.group.visible = false; return false; }
+    if (!anim && this.seenAnim) { this.seenAnim = null; this.struck = null; } // the shot is over
+    if (this.strike !== null) {
       const k = (now - this.strike) / STRIKE;
-      if (k >= 1) { this.group.visible = false; this.strike = null; return false; }
-      back = L.back * (1 - k) - 0.004 * k; // through the ball's surface by a few mm
+      if (k < 1) { this.place(L, L.back * (1 - k) + THROUGH * k); return true; }
+      this.strike = null; this.struck = now;
+      this.place(L, THROUGH); // on the ball, until the shot comes
+      return true;
     }
-    this.place(L, back);
-    return this.strike !== null;
+    if (this.struck !== null) {
+      if (anim || now - this.struck > WAIT) { const was = this.group.visible; this.group.visible = false; return was; }
+      this.place(L, THROUGH);
+      return false;
+    }
+    if (!v) { this.group.visible = false; return false; }
+    this.remember(v, now);
+    this.place(L, L.back);
+    return false;
+  }
+
+  remember(v, now) {
+    const L = this.last;
+    L.cue[0] = v.cue[0]; L.cue[1] = v.cue[1]; L.aim = v.aim; L.elevation = v.elevation;
+    L.side = v.side; L.height = v.height; L.back = backOff(v.power, v.pull); L.who = v.who; L.at = now;
   }
 
   place(L, back) {

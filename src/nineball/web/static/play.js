@@ -30,10 +30,9 @@ function tick(now) {
   if (S.anim) {
     const done = performance.now();
     perf.render.push(done - started); if (perf.render.length > 2000) perf.render.shift();
-    if (!S.anim.drawn && !S.anim.replay) { // the first animated frame of a shot: how long after its message (or stroke)
+    if (!S.anim.drawn && !S.anim.replay) { // a shot's first frame: how long after this page's stroke was sent
       S.anim.drawn = true;
-      const from = S.anim.msg.sentAt ?? S.anim.msg.arrivedAt;
-      if (from != null) perf.firstFrame = done - from;
+      if (S.anim.msg.sentAt != null) perf.firstFrame = done - S.anim.msg.sentAt;
     }
   }
   requestAnimationFrame(tick);

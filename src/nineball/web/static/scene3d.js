@@ -3,22 +3,24 @@
 // table, balls and cue, and the mapping between the pointer and the table (a ray cast onto the
 // plane of the balls' centres). A frame is drawn only when something it shows has changed.
 import * as THREE from "three";
-import { $, canShoot, cuePosition, layoutCanvas, myTurn, S, strokeView } from "./state.js";
+import { $, canShoot, cuePosition, layoutCanvas, myTurn, perf, S, strokeView } from "./state.js";
 import { buildTable } from "./table3d.js";
 import { Balls } from "./balls3d.js";
 import { Cameras } from "./camera3d.js";
 import { Cue } from "./cue3d.js";
 
-const MAX_RATIO = 1.5; // the pixel ratio's cap: SwiftShader draws every pixel on the CPU
-const SHADOW = 1024; // px: the one shadow map
+// Drawn on the CPU (SwiftShader), every pixel costs: no multisampling, one pixel per CSS
+// pixel, a smaller shadow map. With a GPU: antialiased, the pixel ratio capped at MAX_RATIO.
+const MAX_RATIO = 1.5;
+const SHADOW = { gpu: 1024, soft: 512 }; // px: the one shadow map
 const NARROW = 600; // px: below this width the view is TALL times as high as it is wide
 const TALL = 0.85;
 
 window.__THREE__ = window.__THREE__ ?? THREE.REVISION;
 
-export function createScene(overlay, wrap, mode) {
-  const renderer = new THREE.WebGLRenderer({ antialias: true, powerPreference: "high-performance" });
-  renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, MAX_RATIO));
+export function createScene(overlay, wrap, mode, soft) {
+  const renderer = new THREE.WebGLRenderer({ antialias: !soft, powerPreference: "high-performance" });
+  renderer.setPixelRatio(soft ? 1 : Math.min(window.devicePixelRatio || 1, MAX_RATIO));
   renderer.shadowMap.enabled = true; renderer.shadowMap.type = THREE.PCFShadowMap;
   renderer.setClearColor(0x161a18);
   const el = renderer.domElement;
@@ -31,7 +33,7 @@ export function createScene(overlay, wrap, mode) {
   scene.add(hemi);
   const lamp = new THREE.DirectionalLight(0xffffff, 1.6);
   lamp.castShadow = true;
-  lamp.shadow.mapSize.set(SHADOW, SHADOW);
+  lamp.shadow.mapSize.setScalar(soft ? SHADOW.soft : SHADOW.gpu);
   lamp.shadow.bias = -0.0005; lamp.shadow.normalBias = 0.002;
   scene.add(lamp); scene.add(lamp.target);
 
@@ -112,7 +114,7 @@ export function createScene(overlay, wrap, mode) {
       else if (cueAt && !S.drag) cams.follow(cueAt, view ? view.aim : S.aim, pointer.over && !S.aimLocked);
     }
     const moving = cams.update(el.clientWidth / el.clientHeight, !!S.anim);
-    const striking = cue.update(view, S.anim, now);
+    const striking = cue.update(view, S.anim, now, perf.sentAt);
     if (!(changed(view) || dirty || moving || striking || S.anim)) return;
     dirty = false;
     if (S.anim) {
@@ -157,5 +159,5 @@ export function createScene(overlay, wrap, mode) {
   window.addEventListener("resize", () => { dirty = true; });
   document.addEventListener("input", () => { dirty = true; });
 
-  return { render, pick, toClient, show, setCamera, renderer, scene, lamp, get camera() { return cams?.camera; }, get cameras() { return cams; }, get balls() { return balls; } };
+  return { render, pick, toClient, show, setCamera, renderer, scene, lamp, get camera() { return cams?.camera; }, get cameras() { return cams; }, get balls() { return balls; }, get cue() { return cue; } };
 }

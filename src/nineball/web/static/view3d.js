@@ -16,16 +16,19 @@ let want3d = localStorage.getItem(KEY_VIEW) !== "2d";
 let camera = CAMERAS.includes(localStorage.getItem(KEY_CAMERA)) ? localStorage.getItem(KEY_CAMERA) : "aim";
 window.nbView = "2d";
 
-// A WebGL2 context can be made here (three.js needs WebGL2).
+// Whether a WebGL2 context can be made here (three.js needs WebGL2): null if not, else whether
+// it is drawn on the CPU (SwiftShader, as headless browsers and machines without a GPU do).
 function webgl2() {
   try {
     const probe = document.createElement("canvas");
     const gl = probe.getContext("webgl2");
-    if (!gl) return false;
+    if (!gl) return null;
+    const info = gl.getExtension("WEBGL_debug_renderer_info");
+    const name = String(info ? gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER));
     const lose = gl.getExtension("WEBGL_lose_context");
     if (lose) lose.loseContext();
-    return true;
-  } catch { return false; }
+    return { soft: /swiftshader|llvmpipe|software/i.test(name) };
+  } catch { return null; }
 }
 
 function active() { return scene !== null && want3d; }
@@ -61,10 +64,11 @@ function fallBack(why) {
 }
 
 async function load() {
-  if (!webgl2()) { fallBack("no WebGL2 context"); return; }
+  const gl = webgl2();
+  if (!gl) { fallBack("no WebGL2 context"); return; }
   try {
     const mod = await import("./scene3d.js");
-    scene = mod.createScene(canvas, $("table-wrap"), camera);
+    scene = mod.createScene(canvas, $("table-wrap"), camera, gl.soft);
     window.nb3d = scene; // for tests and tools
   } catch (err) {
     fallBack(err);
