@@ -106,7 +106,8 @@ def test_a_stroke_against_the_computer_animates_in_3d(
         for (const [id, ball] of Object.entries(a.msg.trajectory.balls)) {
             const m = window.nb3d.balls.meshes.get(id);
             const dropping = ball.pocketed_at !== null && a.t >= ball.pocketed_at;
-            out[id] = [m.position.x, m.position.y, ...positionAt(ball.pieces, a.t), m.visible && !dropping];
+            const [x, y] = positionAt(ball.pieces, a.t);
+            out[id] = [m.position.x, m.position.y, x, y, m.visible && !dropping];
         }
         return out;
     }"""

@@ -42,11 +42,11 @@ export class Cameras {
 
   // The behind-the-cue camera follows this cue ball and aim; with `hold`, it keeps its aim
   // (the pointer is aiming: the camera would turn under it) unless the cue ball has moved.
-  follow(cue, aim, hold) {
+  follow(cue, aim, hold, elevation = 0) {
     if (!cue) return;
     const moved = !this.aim || Math.abs(this.aim.cue[0] - cue[0]) > 1e-6 || Math.abs(this.aim.cue[1] - cue[1]) > 1e-6;
-    if (!this.aim) this.aim = { cue: [0, 0], aim: 0 };
-    this.aim.cue[0] = cue[0]; this.aim.cue[1] = cue[1];
+    if (!this.aim) this.aim = { cue: [0, 0], aim: 0, elevation: 0 };
+    this.aim.cue[0] = cue[0]; this.aim.cue[1] = cue[1]; this.aim.elevation = elevation;
     if (!hold || moved) this.aim.aim = aim;
   }
 
@@ -63,7 +63,9 @@ export class Cameras {
     if (!this.aim) { this.overhead(p, aspect); return; }
     const [x, y] = this.aim.cue; const dx = Math.cos(this.aim.aim); const dy = Math.sin(this.aim.aim);
     const back = aspect < 1 ? 1.05 : 0.8;
-    p.pos.set(x - dx * back, y - dy * back, aspect < 1 ? 0.42 : 0.3);
+    // above the cue, which rises behind the ball with its elevation
+    const over = Math.tan(Math.min(this.aim.elevation, 1.2)) * back + 0.12;
+    p.pos.set(x - dx * back, y - dy * back, Math.max(aspect < 1 ? 0.42 : 0.3, over));
     p.look.set(x + dx * 0.45, y + dy * 0.45, 0);
     p.up.copy(UP);
   }

@@ -39,7 +39,7 @@ export function createScene(overlay, wrap, mode, soft) {
 
   let table = null; let group = null; let balls = null; let cue = null; let cams = null;
   let shown = false; let dirty = true;
-  const sig = new Array(24).fill(undefined);
+  const sig = new Array(25).fill(undefined);
   const ray = new THREE.Raycaster(); const ndc = new THREE.Vector2();
   const plane = new THREE.Plane(new THREE.Vector3(0, 0, 1), 0); const hit = new THREE.Vector3();
   const v = new THREE.Vector3();
@@ -47,7 +47,13 @@ export function createScene(overlay, wrap, mode, soft) {
   let camMode = mode;
 
   function build() { // for the table of this match (S.table), once per table
-    if (group) { scene.remove(group); group.traverse((o) => { if (o.geometry) o.geometry.dispose(); }); }
+    if (group) {
+      scene.remove(group);
+      group.traverse((o) => {
+        if (o.geometry) o.geometry.dispose();
+        if (o.material) { if (o.material.map) o.material.map.dispose(); o.material.dispose(); }
+      });
+    }
     table = S.table; group = new THREE.Group(); scene.add(group);
     const holes = buildTable(table, group);
     balls = new Balls(table.radius, group, holes);
@@ -96,7 +102,7 @@ export function createScene(overlay, wrap, mode, soft) {
     put(6, d?.ok); put(7, S.aim); put(8, S.pull); put(9, S.preview); put(10, S.remoteAim);
     put(11, S.analysis); put(12, S.state); put(13, S.placeOk); put(14, $("power").value);
     put(15, $("elevation").value); put(16, S.side); put(17, S.height); put(18, $("aid").checked);
-    put(19, view === null); put(20, view ? view.aim : null); put(21, S.table); put(22, S.mode); put(23, S.anim);
+    put(19, view === null); put(20, view ? view.aim : null); put(21, S.table); put(22, S.mode); put(23, S.anim); put(24, S.anim ? S.anim.t : null);
     return diff;
   }
 
@@ -111,11 +117,11 @@ export function createScene(overlay, wrap, mode, soft) {
       // would turn under it) or a ball is dragged
       const cueAt = view ? view.cue : cuePosition();
       if (S.mode === "score") cams.aim = null; // the scorekeeper clicks pockets and balls: from above
-      else if (cueAt && !S.drag) cams.follow(cueAt, view ? view.aim : S.aim, pointer.over && !S.aimLocked);
+      else if (cueAt && !S.drag) cams.follow(cueAt, view ? view.aim : S.aim, (pointer.over || pointer.down) && !S.aimLocked, view ? view.elevation : 0);
     }
     const moving = cams.update(el.clientWidth / el.clientHeight, !!S.anim);
     const striking = cue.update(view, S.anim, now, perf.sentAt);
-    if (!(changed(view) || dirty || moving || striking || S.anim)) return;
+    if (!(changed(view) || dirty || moving || striking)) return; // a paused shot is not drawn again
     dirty = false;
     if (S.anim) {
       balls.shot(S.anim);
@@ -153,9 +159,12 @@ export function createScene(overlay, wrap, mode, soft) {
   }
   function setCamera(m) { camMode = m; if (cams) cams.setMode(m); dirty = true; }
 
-  const pointer = { over: false };
+  // Where the pointer is: a mouse over the table, or a finger on it, aims (the camera holds).
+  const pointer = { over: false, down: false };
   overlay.addEventListener("pointerenter", (ev) => { if (ev.pointerType === "mouse") pointer.over = true; });
   overlay.addEventListener("pointerleave", () => { pointer.over = false; });
+  overlay.addEventListener("pointerdown", () => { pointer.down = true; });
+  for (const type of ["pointerup", "pointercancel"]) window.addEventListener(type, () => { pointer.down = false; });
   window.addEventListener("resize", () => { dirty = true; });
   document.addEventListener("input", () => { dirty = true; });
 

@@ -3,7 +3,7 @@
 // in scene3d.js, loaded only when the 3D view can run (it imports three.js).
 import { t } from "./i18n.js";
 import { setView } from "./draw.js";
-import { $, canvas, setPicker } from "./state.js";
+import { $, canvas, S, setPicker } from "./state.js";
 
 const KEY_VIEW = "nineball.view"; // "3d" | "2d"
 const KEY_CAMERA = "nineball.camera"; // "aim" | "top" | "orbit"
@@ -31,10 +31,13 @@ function webgl2() {
   } catch { return null; }
 }
 
-function active() { return scene !== null && want3d; }
+// The scorekeeper's marks are drawn on the 2D table: it keeps the 2D view.
+function active() { return scene !== null && want3d && S.mode !== "score"; }
+let shownOn = false;
 
 function applyMode() {
   const on = active();
+  shownOn = on;
   window.nbView = on ? "3d" : "2d";
   if (scene) scene.show(on);
   setPicker(on ? (ev) => scene.pick(ev) : null);
@@ -47,7 +50,7 @@ function labels() {
   tools.setAttribute("aria-label", t("viewTools"));
   const dim = $("view-dim");
   dim.textContent = active() ? t("view2d") : t("view3d");
-  dim.disabled = failed;
+  dim.disabled = failed || S.mode === "score";
   for (const b of tools.querySelectorAll("button.cam")) {
     b.hidden = !active();
     b.setAttribute("aria-pressed", String(b.dataset.cam === camera));
@@ -93,7 +96,12 @@ for (const b of $("view-tools").querySelectorAll("button.cam")) {
 document.addEventListener("langchange", labels);
 
 // draw.js asks each frame: the 3D view draws it when it is on.
-setView(() => { if (!active()) return false; scene.render(); return true; });
+setView(() => {
+  if (active() !== shownOn) applyMode(); // the mode changed (to or from the scorekeeper)
+  if (!shownOn) return false;
+  scene.render();
+  return true;
+});
 
 labels();
 if (want3d) load();
