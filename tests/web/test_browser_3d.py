@@ -239,3 +239,14 @@ def test_without_the_three_files_the_page_is_2d_with_a_notice(
         assert _variance(page.locator("#table").screenshot()) > 12.0
     finally:
         ctx.close()
+
+
+def test_the_scorekeeper_keeps_the_2d_table(context: BrowserContext, server_url: str) -> None:
+    """Its marks (the ball hit first, pocketed, railed) are drawn on the 2D table."""
+    page = context.new_page()
+    _start(page, server_url, mode="score")
+    page.wait_for_timeout(800)
+    assert page.evaluate("window.nbView") == "2d"
+    expect(page.locator("#view-notice")).to_be_hidden()
+    expect(page.locator("#view-dim")).to_be_disabled()
+    assert page.evaluate("getComputedStyle(document.getElementById('table')).opacity") == "1"
