@@ -151,11 +151,17 @@ def test_every_camera_and_the_2d_toggle(
         for camera in ("top", "orbit", "aim"):
             page.click(f"#cam-{camera}")
             expect(page.locator(f"#cam-{camera}")).to_have_attribute("aria-pressed", "true")
-            page.wait_for_timeout(800)
+            page.wait_for_function("window.nb3d.cameras.easing === null", timeout=10_000)
+            page.wait_for_timeout(300)  # the ease's last step drawn
             png = _shot(page, artifacts, f"{label}-{camera}")
             assert _variance(png) > 12.0
             looks[camera] = page.evaluate("window.nb3d.cameras.camera.position.toArray()")
         assert page.evaluate("localStorage.getItem('nineball.camera')") == "aim"
+        # overhead: straight above the middle of the table
+        table = page.evaluate("[window.nb.table.width, window.nb.table.length]")
+        assert abs(looks["top"][0] - table[0] / 2) < 1e-6
+        assert abs(looks["top"][1] - table[1] / 2) < 1e-6
+        assert looks["top"][2] > 1.5
         # each camera looks from somewhere else
         assert math.dist(looks["top"], looks["aim"]) > 0.5
         assert math.dist(looks["orbit"], looks["aim"]) > 0.5

@@ -93,8 +93,10 @@ export class Cameras {
       if (this.started && this.easing === null && this.target.far(this.last)) { this.from.copy(this.now); this.easing = performance.now(); }
       this.last.copy(this.target);
     }
-    if (!this.started) { this.started = true; this.now.copy(this.target); }
+    let moving = false;
+    if (!this.started) { this.started = true; this.now.copy(this.target); moving = true; }
     else if (this.easing !== null) {
+      moving = true; // the last step of an ease is drawn too
       const k = Math.min((performance.now() - this.easing) / EASE, 1); const e = ease(k);
       this.now.pos.lerpVectors(this.from.pos, this.target.pos, e);
       this.now.look.lerpVectors(this.from.look, this.target.look, e);
@@ -106,6 +108,6 @@ export class Cameras {
     } else this.now.copy(this.target);
     cam.position.copy(this.now.pos); cam.up.copy(this.now.up); cam.lookAt(this.now.look);
     cam.updateMatrixWorld();
-    return this.easing !== null;
+    return moving;
   }
 }

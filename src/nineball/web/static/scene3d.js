@@ -29,7 +29,7 @@ export function createScene(overlay, wrap, mode, soft) {
   wrap.insertBefore(el, overlay);
 
   const scene = new THREE.Scene();
-  const hemi = new THREE.HemisphereLight(0xfff4e0, 0x6a6458, 1.6);
+  const hemi = new THREE.HemisphereLight(0xfff4e0, 0x8a8478, 1.6);
   scene.add(hemi);
   const lamp = new THREE.DirectionalLight(0xffffff, 1.6);
   lamp.castShadow = true;
