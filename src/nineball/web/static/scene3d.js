@@ -9,9 +9,11 @@ import { Balls } from "./balls3d.js";
 import { Cameras } from "./camera3d.js";
 import { Cue } from "./cue3d.js";
 
-// Drawn on the CPU (SwiftShader), every pixel costs: no multisampling, one pixel per CSS
-// pixel, a smaller shadow map. With a GPU: antialiased, the pixel ratio capped at MAX_RATIO.
+// Drawn on the CPU (SwiftShader), every pixel costs: no multisampling, at most SOFT_WIDTH
+// pixels across (the browser scales the picture up), a smaller shadow map. With a GPU:
+// antialiased, the pixel ratio capped at MAX_RATIO.
 const MAX_RATIO = 1.5;
+const SOFT_WIDTH = 800;
 const SHADOW = { gpu: 1024, soft: 512 }; // px: the one shadow map
 const NARROW = 600; // px: below this width the view is TALL times as high as it is wide
 const TALL = 0.85;
@@ -20,7 +22,7 @@ window.__THREE__ = window.__THREE__ ?? THREE.REVISION;
 
 export function createScene(overlay, wrap, mode, soft) {
   const renderer = new THREE.WebGLRenderer({ antialias: !soft, powerPreference: "high-performance" });
-  renderer.setPixelRatio(soft ? 1 : Math.min(window.devicePixelRatio || 1, MAX_RATIO));
+  const ratio = (w) => (soft ? Math.min(1, SOFT_WIDTH / w) : Math.min(window.devicePixelRatio || 1, MAX_RATIO));
   renderer.shadowMap.enabled = true; renderer.shadowMap.type = THREE.PCFShadowMap;
   renderer.setClearColor(0x161a18);
   const el = renderer.domElement;
@@ -78,7 +80,9 @@ export function createScene(overlay, wrap, mode, soft) {
     }
     if (w === 0 || h === 0) return false;
     const size = renderer.getSize(v);
-    if (Math.round(size.x) !== w || Math.round(size.y) !== h) { renderer.setSize(w, h, true); dirty = true; }
+    if (Math.round(size.x) !== w || Math.round(size.y) !== h || renderer.getPixelRatio() !== ratio(w)) {
+      renderer.setPixelRatio(ratio(w)); renderer.setSize(w, h, true); dirty = true;
+    }
     return true;
   }
 
