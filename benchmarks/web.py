@@ -102,13 +102,20 @@ def run(url: str, shots: int, pid: int, view: str) -> None:
         first_frames = []
         # The computer may run several racks in a row at real speed: generous timeouts.
         for _ in range(shots):
+            # our turn, the choice after the computer's push out, or the match over
             page.wait_for_function(
-                "window.nbIdle() && !document.getElementById('btn-shoot').disabled"
-                " || document.getElementById('match-over')",
+                "window.nbIdle() && (!document.getElementById('btn-shoot').disabled"
+                " || document.getElementById('choice').open || window.nb.state.winner !== null)",
                 timeout=600_000,
             )
-            if page.locator("#match-over").count():
+            if page.evaluate("window.nb.state.winner !== null"):
                 break
+            if page.evaluate("document.getElementById('choice').open"):
+                page.click("#choice-shoot")
+                page.wait_for_function(
+                    "window.nbIdle() && !document.getElementById('btn-shoot').disabled",
+                    timeout=600_000,
+                )
             before = page.evaluate("window.nb.received ?? 0")
             page.click("#btn-shoot")
             page.wait_for_function(

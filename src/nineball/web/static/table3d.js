@@ -28,7 +28,7 @@ export function pocketHoles(T) {
 // The rectangle at distance c outside the nose lines, walked counter-clockwise, with each hole
 // it meets cut in: `inward` true takes the holes out of the rectangle (the cloth), false adds
 // them to it (the opening in the rails).
-export function contour(T, c, holes, inward) {
+function contour(T, c, holes, inward) {
   const W = T.width; const L = T.length;
   const corners = [[W / 2, -c], [W + c, -c], [W + c, L + c], [-c, L + c], [-c, -c], [W / 2, -c]];
   const items = []; // perimeter points in order: {p, hole}
@@ -76,7 +76,7 @@ export function contour(T, c, holes, inward) {
 // A cushion's nose is square to the table (a facing is not); its normal points into the table.
 function isNose(s) { return Math.abs(s[0] - s[2]) < 1e-9 || Math.abs(s[1] - s[3]) < 1e-9; }
 
-export function cushionShape(T, nose) {
+function cushionShape(T, nose) {
   const [ax, ay, bx, by] = nose;
   let nx = 0; let ny = 0;
   if (Math.abs(ax - bx) < 1e-9) nx = ax < T.width / 2 ? 1 : -1; else ny = ay < T.length / 2 ? 1 : -1;
