@@ -11,16 +11,25 @@ LINTED := $(wildcard src tests benchmarks tools)
 
 .PHONY: play test lint typecheck layers pytest bench clean chromium i18n
 
+# The page's browser libraries (three.js), pinned by package.json and package-lock.json, fetched
+# by npm and copied into the package's static files (git-ignored; the wheel carries them).
+# npm comes from Debian when the machine has none.
+VENDOR_WEB = { command -v npm >/dev/null || { apt-get update && \
+	DEBIAN_FRONTEND=noninteractive apt-get install -y npm; }; } && \
+	npm ci --no-audit --no-fund --ignore-scripts && $(BIN)/python tools/vendor_web.py
+
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 # The install compiles the physics' kernels into the numba cache, so the first play starts at once.
-$(VENV)/.installed-cli: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-cli: pyproject.toml package-lock.json | $(BIN)/python
+	$(VENDOR_WEB)
 	$(BIN)/python -m pip install --quiet -e '.[web]'
 	$(BIN)/python -m nineball.physics.warm
 	touch $@
 
-$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-dev: pyproject.toml package-lock.json | $(BIN)/python
+	$(VENDOR_WEB)
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	$(BIN)/python -m nineball.physics.warm
 	touch $@ $(VENV)/.installed-cli
@@ -51,4 +60,4 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python benchmarks/physics_vs_pooltool.py
 
 clean:
-	rm -rf $(VENV) .cache .pytest_cache .mypy_cache .ruff_cache .coverage
+	rm -rf $(VENV) node_modules src/nineball/web/static/vendor .cache .pytest_cache .mypy_cache .ruff_cache .coverage

@@ -7,10 +7,13 @@ chromium with Playwright through a match against the computer, and prints the fi
 - shot latency: from the page sending a stroke to the shot (ruling + trajectory) arriving on the
   page, before any animation, measured by the page itself (``window.nbPerf``); also the
   server's own time per stroke, over the WebSocket from Python;
-- frame interval during animations (the display's rate under headless chromium);
+- frame interval during animations (the display's rate under headless chromium), the time to
+  draw one frame, and the first animated frame's delay after the stroke is sent
+  (``nbPerf.firstFrame``), for the 2D canvas and the 3D table (WebGL through SwiftShader, on
+  the CPU: the slow case);
 - the server's resident memory with one match in play.
 
-Usage: ``.venv/bin/python benchmarks/web.py [--shots 12]``
+Usage: ``.venv/bin/python benchmarks/web.py [--shots 12] [--view 2d|3d|both]``
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ def rss_mb(pid: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--shots", type=int, default=10)
+    parser.add_argument("--view", choices=("2d", "3d", "both"), default="both")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as scratch:
         env = {**os.environ, "NINEBALL_DB": str(Path(scratch) / "bench.sqlite3")}
@@ -59,16 +63,21 @@ def main() -> None:
                 except OSError:
                     time.sleep(0.1)
             print(f"server RSS at rest: {rss_mb(server.pid):.0f} MB")
-            run(url, args.shots, server.pid)
+            for view in ("2d", "3d") if args.view == "both" else (args.view,):
+                print(f"--- the {view.upper()} table")
+                run(url, args.shots, server.pid, view)
         finally:
             server.terminate()
             server.wait(timeout=30)
 
 
-def run(url: str, shots: int, pid: int) -> None:
+def run(url: str, shots: int, pid: int, view: str) -> None:
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        page = browser.new_page(viewport={"width": 1400, "height": 900})
+        args = ["--no-sandbox", "--use-gl=swiftshader", "--enable-unsafe-swiftshader"]
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=args)
+        context = browser.new_context(viewport={"width": 1400, "height": 900})
+        context.add_init_script(f"localStorage.setItem('nineball.view', '{view}')")
+        page = context.new_page()
         page.on("pageerror", lambda e: print("page error:", e))
         loads = []
         for _ in range(5):
@@ -89,15 +98,24 @@ def run(url: str, shots: int, pid: int) -> None:
         page.fill("#race", "3")
         page.click("#lobby-start")
         page.wait_for_function("window.nbIdle && window.nbIdle()")
+        page.wait_for_function(f"window.nbView === '{view}'", timeout=60_000)
+        first_frames = []
         # The computer may run several racks in a row at real speed: generous timeouts.
         for _ in range(shots):
+            # our turn, the choice after the computer's push out, or the match over
             page.wait_for_function(
-                "window.nbIdle() && !document.getElementById('btn-shoot').disabled"
-                " || document.getElementById('match-over')",
+                "window.nbIdle() && (!document.getElementById('btn-shoot').disabled"
+                " || document.getElementById('choice').open || window.nb.state.winner !== null)",
                 timeout=600_000,
             )
-            if page.locator("#match-over").count():
+            if page.evaluate("window.nb.state.winner !== null"):
                 break
+            if page.evaluate("document.getElementById('choice').open"):
+                page.click("#choice-shoot")
+                page.wait_for_function(
+                    "window.nbIdle() && !document.getElementById('btn-shoot').disabled",
+                    timeout=600_000,
+                )
             before = page.evaluate("window.nb.received ?? 0")
             page.click("#btn-shoot")
             page.wait_for_function(
@@ -105,6 +123,7 @@ def run(url: str, shots: int, pid: int) -> None:
                 arg=[before],
                 timeout=600_000,
             )
+            first_frames.append(page.evaluate("window.nbPerf.firstFrame"))
         latencies = page.evaluate("window.nbPerf.latencies")
         frames = page.evaluate("window.nbPerf.frames")
         render = page.evaluate("window.nbPerf.render")
@@ -121,6 +140,12 @@ def run(url: str, shots: int, pid: int) -> None:
             f"time to draw one animation frame: median {statistics.median(render):.2f} ms,"
             f" max {max(render):.2f} ms"
         )
+        firsts = [f for f in first_frames if f is not None]
+        if firsts:
+            print(
+                f"stroke sent -> first animated frame drawn, {len(firsts)} shots:"
+                f" median {statistics.median(firsts):.1f} ms, max {max(firsts):.1f} ms"
+            )
         print(f"server RSS with one match in play: {rss_mb(pid):.0f} MB")
         browser.close()
 

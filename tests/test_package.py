@@ -81,12 +81,17 @@ def test_layer_contracts_hold() -> None:
 
 
 def test_no_source_file_is_over_600_lines() -> None:
-    """Files a person can hold: every source file of the package, the page's included."""
+    """Files a person can hold: every source file of the package, the page's included.
+
+    The vendored libraries (``web/static/vendor/``, copied from npm by ``tools/vendor_web.py``,
+    git-ignored) are not the project's sources.
+    """
     package = ROOT / "src" / "nineball"
+    vendor = package / "web" / "static" / "vendor"
     sizes = {
         path.relative_to(package).as_posix(): len(path.read_text(encoding="utf-8").splitlines())
         for path in sorted(package.rglob("*"))
-        if path.suffix in {".py", ".js", ".html", ".css"}
+        if path.suffix in {".py", ".js", ".html", ".css"} and vendor not in path.parents
     }
     assert {"game/step.py", "players/search.py", "web/static/main.js"} <= set(sizes)
     assert {name: n for name, n in sizes.items() if n > 600} == {}

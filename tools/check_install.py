@@ -7,7 +7,9 @@ but the main dependencies installed:
 * ``nineball --version`` prints the package's version;
 * ``echo '{"type":"state"}' | nineball referee`` answers one JSON line with the state;
 * ``nineball play`` stops with a message naming the ``[web]`` extra;
-* Pillow, FastAPI, Gymnasium and Matplotlib are not installed, and an SVG diagram still draws.
+* Pillow, FastAPI, Gymnasium and Matplotlib are not installed, and an SVG diagram still draws;
+* the wheel holds the page's vendored browser libraries (three.js, :mod:`vendor_web`'s list),
+  byte for byte as ``node_modules`` has them.
 
 Usage: ``python tools/check_install.py [--keep DIR]``; prints one line per check and the time
 each step took, exits 1 on the first failure. ``tests/test_packaging.py`` runs it (marker
@@ -22,10 +24,26 @@ import subprocess
 import sys
 import tempfile
 import time
+import zipfile
 from pathlib import Path
+
+import vendor_web
 
 ROOT = Path(__file__).resolve().parent.parent
 NOT_INSTALLED = ("PIL", "fastapi", "gymnasium", "matplotlib", "ray", "torch")
+VENDOR_IN_WHEEL = "nineball/web/static/vendor/three/"
+
+
+def vendor_missing(wheel: Path) -> list[str]:
+    """The vendored files absent from ``wheel``, or differing from ``node_modules``' copies."""
+    missing = []
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+        for source, target in sorted(vendor_web.vendored_files().items()):
+            name = VENDOR_IN_WHEEL + target
+            if name not in names or archive.read(name) != (vendor_web.NODE / source).read_bytes():
+                missing.append(name)
+    return missing
 
 
 def _run(
@@ -58,6 +76,13 @@ def check(work: Path) -> int:
         return _fail("build the wheel", built)
     wheel = found[-1]
     _step(f"build {wheel.name} ({wheel.stat().st_size / 1e3:.0f} kB)", started)
+
+    started = time.perf_counter()
+    missing = vendor_missing(wheel)
+    if missing:
+        sys.stdout.write(f"FAIL the wheel holds the vendored files: missing {', '.join(missing)}\n")
+        return 1
+    _step(f"the wheel holds {len(vendor_web.vendored_files())} vendored files (three.js)", started)
 
     started = time.perf_counter()
     venv = work / "venv"

@@ -40,12 +40,31 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return {
         **browser_type_launch_args,
         "executable_path": CHROMIUM,
+        # WebGL through SwiftShader (the 3D table): no --disable-gpu, which would turn it off
         "args": [
-            "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+            "--no-sandbox", "--use-gl=swiftshader", "--enable-unsafe-swiftshader",
+            "--disable-dev-shm-usage",
             "--disable-background-networking", "--disable-component-update",
             "--disable-sync", "--no-first-run",
         ],
     }  # fmt: skip
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any], server_url: str) -> dict[str, Any]:
+    """The ``page`` fixture's pages start with the 2D table chosen (remembered by the page).
+
+    Those tests drive the 2D canvas; ``test_browser_3d.py`` opens contexts of its own, with an
+    empty localStorage, where the page opens in 3D as it does for a new visitor.
+    """
+    remembered = {"name": "nineball.view", "value": "2d"}
+    return {
+        **browser_context_args,
+        "storage_state": {
+            "cookies": [],
+            "origins": [{"origin": server_url, "localStorage": [remembered]}],
+        },
+    }
 
 
 @pytest.fixture(scope="session")

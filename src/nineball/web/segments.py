@@ -4,16 +4,19 @@ The physics hands out each ball's motion between events as polynomials
 (:func:`nineball.physics.pieces.motion_pieces`, from the kernels' own motion code); this module
 only writes them in the page's form,
 
-    x(t) = x0 + vx (t - t0) + ax (t - t0)^2 / 2        (the same for y)
+    x(t) = x0 + vx (t - t0) + ax (t - t0)^2 / 2        (the same for y, and z in flight)
+    w(t) = w0 + aw (t - t0)                            (the angular velocity, each component)
 
-for t0 <= t <= t1, which the browser evaluates without simulating anything. A pocketed ball
+for t0 <= t <= t1, which the browser evaluates without simulating anything. Where the z-spin
+stops inside one of the engine's pieces (it stops at zero without reversing), the page gets that
+piece in two, cut at the stop. A pocketed ball
 stays where it crossed the capture line (as :meth:`Trajectory.positions_at` says); the page then
 shows it sinking into its pocket.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -42,22 +45,37 @@ class Piece:
     vz: float = 0.0
     az: float = 0.0
     """-g in flight, else 0."""
+    wx: float = 0.0
+    """Angular velocity at ``t0`` (table frame), rad/s."""
+    wy: float = 0.0
+    wz: float = 0.0
+    awx: float = 0.0
+    """Its constant rate of change, rad/s^2."""
+    awy: float = 0.0
+    awz: float = 0.0
 
     def as_list(self) -> list[float]:
-        """The piece as the page reads it: ``[t0, t1, x0, y0, vx, vy, ax, ay, z0, vz, az]``."""
+        """The piece as the page reads it, 17 numbers.
+
+        ``[t0, t1, x0, y0, vx, vy, ax, ay, z0, vz, az, wx, wy, wz, awx, awy, awz]``.
+        """
         return [
             self.t0, self.t1, self.x0, self.y0, self.vx, self.vy, self.ax, self.ay,
-            self.z0, self.vz, self.az,
+            self.z0, self.vz, self.az, self.wx, self.wy, self.wz, self.awx, self.awy, self.awz,
         ]  # fmt: skip
 
 
-def _piece(piece: MotionPiece, radius: float) -> Piece:
-    """The engine's piece in the page's terms (accelerations, and heights above the cloth)."""
+def _pieces(piece: MotionPiece, radius: float) -> list[Piece]:
+    """The engine's piece in the page's terms (accelerations, heights above the cloth, spin).
+
+    One piece, or two when the z-spin stops inside it.
+    """
     c = piece.coefficients
     flying = piece.motion is MotionState.AIRBORNE
-    return Piece(
+    w, aw = piece.spin
+    first = Piece(
         t0=piece.start,
-        t1=piece.end,
+        t1=piece.spin_stop,
         x0=float(c[0, 0]),
         y0=float(c[0, 1]),
         vx=float(c[1, 0]),
@@ -67,7 +85,34 @@ def _piece(piece: MotionPiece, radius: float) -> Piece:
         z0=float(c[0, 2]) - radius if flying else 0.0,
         vz=float(c[1, 2]) if flying else 0.0,
         az=2.0 * float(c[2, 2]) if flying else 0.0,
+        wx=float(w[0]),
+        wy=float(w[1]),
+        wz=float(w[2]),
+        awx=float(aw[0]),
+        awy=float(aw[1]),
+        awz=float(aw[2]),
     )
+    if piece.spin_stop >= piece.end:
+        return [first]
+    dt = piece.spin_stop - piece.start
+    x, y, z = piece.position(piece.spin_stop)
+    w_then = piece.angular_velocity(piece.spin_stop)
+    second = replace(
+        first,
+        t0=piece.spin_stop,
+        t1=piece.end,
+        x0=float(x),
+        y0=float(y),
+        vx=first.vx + first.ax * dt,
+        vy=first.vy + first.ay * dt,
+        z0=float(z) - radius if flying else 0.0,
+        vz=first.vz + first.az * dt,
+        wx=float(w_then[0]),
+        wy=float(w_then[1]),
+        wz=0.0,
+        awz=0.0,
+    )
+    return [first, second]
 
 
 def ball_pieces(trajectory: Trajectory, index: int) -> list[Piece]:
@@ -76,7 +121,7 @@ def ball_pieces(trajectory: Trajectory, index: int) -> list[Piece]:
     Pieces of zero length (several events at one instant) are kept: the page skips them.
     """
     radius = trajectory.params.radius
-    return [_piece(p, radius) for p in motion_pieces(trajectory)[index]]
+    return [q for p in motion_pieces(trajectory)[index] for q in _pieces(p, radius)]
 
 
 def position_at(pieces: list[Piece], t: float) -> tuple[float, float]:
@@ -146,8 +191,9 @@ def trajectory_json(trajectory: Trajectory) -> dict[str, object]:
     ball's speed for the stroke, else :func:`impact_speeds`' (the page's loudness).
 
     ``balls`` maps each ball id (as a string) to ``{"pieces": [[t0, t1, x0, y0, vx, vy, ax,
-    ay, z0, vz, az], ...], "pocket": name or None, "pocketed_at": s or None, "off_table_at": s
-    or None}`` (z0: the centre's height above where it sits on the cloth).
+    ay, z0, vz, az, wx, wy, wz, awx, awy, awz], ...], "pocket": name or None, "pocketed_at": s
+    or None, "off_table_at": s or None}`` (z0: the centre's height above where it sits on the
+    cloth; w: the angular velocity at t0, rad/s, and aw its rate of change, rad/s^2).
     """
     balls: dict[str, object] = {}
     pocket_time: dict[int, float] = {}
@@ -175,7 +221,7 @@ def trajectory_json(trajectory: Trajectory) -> dict[str, object]:
     for index, (ball, pieces) in enumerate(zip(trajectory.ball_ids, every, strict=True)):
         pocket = int(trajectory.pocket_of[index])
         balls[str(ball)] = {
-            "pieces": [_piece(p, radius).as_list() for p in pieces],
+            "pieces": [q.as_list() for p in pieces for q in _pieces(p, radius)],
             "pocket": _POCKETS[pocket].value if pocket >= 0 else None,
             "pocketed_at": pocket_time.get(ball),
             "off_table_at": off_time.get(ball),

@@ -145,8 +145,14 @@ function drawCue({ cue, aim, power, pull, who }) {
   ctx.beginPath(); ctx.moveTo(ax, ay); ctx.lineTo(bx, by); ctx.stroke(); ctx.lineCap = "butt";
 }
 
+// Another view that draws the table instead (the 3D one): a function that draws a frame and
+// answers true, or false when it is not active (then the 2D canvas draws).
+let altView = null;
+function setView(f) { altView = f; }
+
 function render() {
   if (!S.table) return;
+  if (altView && altView()) return;
   drawTable();
   if (S.mode === "score") { renderScore(); return; }
   if (S.anim) {
@@ -212,4 +218,4 @@ function drawShot(shot, k) {
   ctx.fillStyle = colour; ctx.fillText(shotLabel(shot, k), p + 9, q - 6);
 }
 
-export { drawAid, drawBall, firstPath, NUMBER, render, SHOT_COLOURS, shotLabel, shotTarget };
+export { drawAid, drawBall, firstPath, NUMBER, render, setView, SHOT_COLOURS, shotLabel, shotTarget };

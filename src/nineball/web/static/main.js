@@ -9,6 +9,7 @@ import { join, readHash } from "./net.js";
 import { openLobby } from "./lobby.js";
 import "./endings.js";
 import "./layout.js";
+import "./view3d.js";
 
 // ------------------------------------------------------------------ start
 

@@ -66,7 +66,7 @@ function connect() {
 }
 
 function onMessage(msg) {
-  if (msg.type === "shot" && perf.sentAt !== null) { perf.latencies.push(performance.now() - perf.sentAt); perf.sentAt = null; }
+  if (msg.type === "shot" && perf.sentAt !== null) { perf.latencies.push(performance.now() - perf.sentAt); msg.sentAt = perf.sentAt; perf.sentAt = null; } // sentAt: for perf.firstFrame
   if (msg.type === "error") {
     const saved = savedPractice();
     if (/no match/.test(msg.message) && saved && saved.match === S.match) { restorePractice(saved); return; }

@@ -27,7 +27,14 @@ function tick(now) {
   lastFrame = S.anim ? now : null;
   const started = performance.now();
   render();
-  if (S.anim) { perf.render.push(performance.now() - started); if (perf.render.length > 2000) perf.render.shift(); }
+  if (S.anim) {
+    const done = performance.now();
+    perf.render.push(done - started); if (perf.render.length > 2000) perf.render.shift();
+    if (!S.anim.drawn && !S.anim.replay) { // a shot's first frame: how long after this page's stroke was sent
+      S.anim.drawn = true;
+      if (S.anim.msg.sentAt != null) perf.firstFrame = done - S.anim.msg.sentAt;
+    }
+  }
   requestAnimationFrame(tick);
 }
 

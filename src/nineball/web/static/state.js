@@ -6,7 +6,8 @@ const RATE = Math.max(0.05, Math.min(50, Number(params.get("rate")) || 1));
 function $(id) { return document.getElementById(id); }
 
 // Performance figures, read by the benchmark and the browser tests.
-const perf = { latencies: [], frames: [], render: [], sentAt: null };
+// firstFrame: ms from this page's stroke sent to its shot's first animated frame drawn.
+const perf = { latencies: [], frames: [], render: [], sentAt: null, firstFrame: null };
 window.nbPerf = perf;
 
 const S = {

@@ -95,6 +95,7 @@ function ballAt(p, pointerType = "mouse") {
 canvas.addEventListener("pointerdown", (ev) => {
   if (!S.table || !myTurn() || S.anim) return;
   const p = fromEvent(ev);
+  if (!p) return; // off the cloth's plane (or the view takes the drag itself)
   if (S.mode === "score") { skClick(p); return; }
   const ball = ballAt(p, ev.pointerType);
   if (ball !== null && ((ball === 0 && S.inHand) || S.mode === "practice")) {
@@ -109,6 +110,7 @@ canvas.addEventListener("pointermove", (ev) => {
   if (!S.table) return;
   const p = fromEvent(ev);
   if (pulling) { if (p) pullMove(p); return; }
+  if (!p) return;
   if (S.drag) {
     if (S.mode !== "practice" && S.drag.ball !== 0) return;
     S.drag.pos = p; S.drag.ok = null; // not known until the server answers
