@@ -38,7 +38,7 @@ MEASURE = """() => {
   return {
     scroll: [d.scrollWidth, d.scrollHeight], viewport: [innerWidth, innerHeight],
     table: box(document.getElementById("table")), header: box(document.querySelector("header")),
-    controls: box(document.getElementById("controls")), turned: window.nbView().turned,
+    controls: box(document.getElementById("controls")), turned: window.nbGeometry().turned,
   };
 }"""
 
@@ -54,11 +54,20 @@ REACHABLE = """(selector) => {
 
 
 @pytest.fixture
-def screen(browser: Browser, request: pytest.FixtureRequest) -> Iterator[tuple[str, Page]]:
+def screen(
+    browser: Browser, request: pytest.FixtureRequest, server_url: str
+) -> Iterator[tuple[str, Page]]:
+    """A page of that size; in the view a test's ``view`` parameter names (default 2D: the
+    checks of the table's own geometry, the turned table, the scorekeeper)."""
     name, width, height, touch = request.param
+    callspec = getattr(request.node, "callspec", None)
+    view = callspec.params.get("view", "2d") if callspec else "2d"
+    remembered = [{"name": "nineball.view", "value": view}]
+    storage = {"cookies": [], "origins": [{"origin": server_url, "localStorage": remembered}]}
     context = browser.new_context(
-        viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch
-    )
+        viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch,
+        storage_state=storage,
+    )  # fmt: skip
     yield name, context.new_page()
     context.close()
 
@@ -80,16 +89,31 @@ def _table_points(page: Page, n: int = 7) -> list[tuple[float, float]]:
     ]
 
 
+# What a click at (x, y) reaches: the table's canvas, the view's own toolbar over its corner (its
+# buttons are meant to be there), or something else in the way.
+HIT = """([x, y]) => {
+  const el = document.elementFromPoint(x, y);
+  return el && el.closest("#view-tools") ? "view-tools" : el?.id ?? null;
+}"""
+
+
 def _nothing_over_the_table(page: Page) -> None:
-    for x, y in _table_points(page):
-        hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.id ?? null", [x, y])
-        assert hit == "table", (x, y, hit)
+    points = _table_points(page)
+    hits = [page.evaluate(HIT, [x, y]) for x, y in points]
+    assert set(hits) <= {"table", "view-tools"}, hits
+    # the view's toolbar is a strip along the table's top edge (the first row of points)
+    top = min(y for _, y in points)
+    assert all(y == top for (_, y), h in zip(points, hits, strict=True) if h == "view-tools"), hits
 
 
+@pytest.mark.parametrize("view", ["2d", "3d"])
 @pytest.mark.parametrize("screen", SCREENS, ids=[s[0] for s in SCREENS], indirect=True)
-def test_play_fits_the_screen(screen: tuple[str, Page], server_url: str, artifacts: Path) -> None:
+def test_play_fits_the_screen(
+    screen: tuple[str, Page], view: str, server_url: str, artifacts: Path
+) -> None:
     name, page = screen
     _start(page, server_url, "computer", 3, 3)
+    page.wait_for_function(f"window.nbView === '{view}'")
     m = _fits(page)
     assert page.evaluate(REACHABLE, "#btn-shoot"), f"{name}: the Shoot button is out of reach"
     width, height = m["viewport"]
@@ -105,7 +129,7 @@ def test_play_fits_the_screen(screen: tuple[str, Page], server_url: str, artifac
         assert m["controls"]["w"] <= 340, m
         assert not m["turned"]
     _nothing_over_the_table(page)
-    page.screenshot(path=artifacts / f"l1-play-{name}.png")
+    page.screenshot(path=artifacts / f"l1-play-{name}-{view}.png")
 
 
 @pytest.mark.parametrize(
@@ -118,7 +142,7 @@ def test_the_cue_ball_is_large_enough_to_touch(
     _start(page, server_url, "computer", 3, 3)
     cue = page.evaluate("window.nb.cue || window.nb.pendingCue || window.nb.layout['0']")
     x0, y0 = page.evaluate("([x, y]) => window.nbToClient(x, y)", cue)
-    per_metre = page.evaluate("() => window.nbView().cssPerMetre")
+    per_metre = page.evaluate("() => window.nbGeometry().cssPerMetre")
     # 70 px from the ball's centre, a touch does not take the ball: it stays where it is.
     far = [cue[0] + 70 / per_metre, cue[1]]
     page.touchscreen.tap(*page.evaluate("([x, y]) => window.nbToClient(x, y)", far))
@@ -234,7 +258,7 @@ def test_the_turned_table_takes_the_scorekeepers_clicks(
 ) -> None:
     _, page = screen
     _start(page, server_url, "score", 3, 9)
-    assert page.evaluate("window.nbView().turned")
+    assert page.evaluate("window.nbGeometry().turned")
     spots = page.evaluate("window.nbScoreSpots()")
 
     def at(point: list[float]) -> list[float]:

@@ -62,7 +62,7 @@ def test_the_rematch_is_a_new_match_with_the_same_settings(tmp_path: Path) -> No
     body = session.snapshot(frozenset())["rematch"]
     assert body == {
         "mode": "computer", "players": ["Ann", "Bob"], "race_to": 4, "first_breaker": 1,
-        "rules": "standard", "level": "club", "human_seat": 1,
+        "breaks": "alternate", "rules": "standard", "level": "club", "human_seat": 1,
     }  # fmt: skip
     parsed = parse_new_match(json.dumps(body))
     assert parsed.level == "club"

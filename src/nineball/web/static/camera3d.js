@@ -62,11 +62,15 @@ export class Cameras {
   behind(p, aspect) {
     if (!this.aim) { this.overhead(p, aspect); return; }
     const [x, y] = this.aim.cue; const dx = Math.cos(this.aim.aim); const dy = Math.sin(this.aim.aim);
-    const back = aspect < 1 ? 1.05 : 0.8;
+    // A tall screen (a phone held upright) sees the table down its length from higher up, looking
+    // further ahead, so the cloth fills the screen rather than the room above it.
+    const tall = aspect < 1;
+    const back = tall ? 0.95 : 0.8;
     // above the cue, which rises behind the ball with its elevation
     const over = Math.tan(Math.min(this.aim.elevation, 1.2)) * back + 0.12;
-    p.pos.set(x - dx * back, y - dy * back, Math.max(aspect < 1 ? 0.42 : 0.3, over));
-    p.look.set(x + dx * 0.45, y + dy * 0.45, 0);
+    p.pos.set(x - dx * back, y - dy * back, Math.max(tall ? 0.8 : 0.3, over));
+    const ahead = tall ? 0.5 : 0.45;
+    p.look.set(x + dx * ahead, y + dy * ahead, 0);
     p.up.copy(UP);
   }
 

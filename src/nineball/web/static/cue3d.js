@@ -64,25 +64,24 @@ export class Cue {
 
   hideAid() { for (const l of this.lines) l.visible = false; this.ghost.visible = false; }
 
-  // The aid for the cue ball at `cue` aimed at `aim`: the engine's (preview) or the simple one.
+  // The aid for the cue ball at `cue` aimed at `aim`, as draw.js draws it in 2D: the aim line,
+  // the ghost ball and the object ball's line of departure; with `preview` (the Full level) the
+  // engine's paths too, and its ghost where the engine has the contact.
   aid(cue, aim, preview, layout) {
     this.hideAid();
-    if (preview) {
-      if (preview.ghost) { this.ghost.position.set(preview.ghost[0], preview.ghost[1], this.R); this.ghost.visible = true; }
-      let k = 1;
-      for (const [id, pts] of Object.entries(preview.paths ?? {})) {
-        if (id === "0") this.path(0, pts);
-        else if (k < this.lines.length) this.path(k++, pts, 0xffe678);
-      }
-      return;
-    }
     const { ball, ghost } = firstPath(cue, aim);
     this.path(0, [cue, ghost]);
     this.ghost.position.set(ghost[0], ghost[1], this.R); this.ghost.visible = true;
+    let k = 1;
     if (ball !== null) {
       const [bx, by] = layout[String(ball)];
       const ux = bx - ghost[0]; const uy = by - ghost[1]; const n = Math.hypot(ux, uy) || 1;
-      this.path(1, [[bx, by], [bx + (ux / n) * 0.4, by + (uy / n) * 0.4]], 0xffe678);
+      this.path(k++, [[bx, by], [bx + (ux / n) * 0.4, by + (uy / n) * 0.4]], 0xffe678);
+    }
+    if (!preview) return;
+    if (preview.ghost) this.ghost.position.set(preview.ghost[0], preview.ghost[1], this.R);
+    for (const [id, pts] of Object.entries(preview.paths ?? {})) {
+      if (k < this.lines.length) this.path(k++, pts, id === "0" ? 0xffffff : 0xffe678);
     }
   }
 

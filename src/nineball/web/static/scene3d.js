@@ -2,6 +2,7 @@
 // above it, transparent, and keeps taking the pointer, so stroke.js works unchanged), the
 // table, balls and cue, and the mapping between the pointer and the table (a ray cast onto the
 // plane of the balls' centres). A frame is drawn only when something it shows has changed.
+import { aidLevel } from "./aid.js";
 import * as THREE from "three";
 import { $, canShoot, cuePosition, layoutCanvas, myTurn, perf, S, strokeView } from "./state.js";
 import { buildTable } from "./table3d.js";
@@ -15,8 +16,6 @@ import { Cue } from "./cue3d.js";
 const MAX_RATIO = 1.5;
 const SOFT_WIDTH = 800;
 const SHADOW = { gpu: 1024, soft: 512 }; // px: the one shadow map
-const NARROW = 600; // px: below this width the view is TALL times as high as it is wide
-const TALL = 0.85;
 
 window.__THREE__ = window.__THREE__ ?? THREE.REVISION;
 
@@ -71,14 +70,15 @@ export function createScene(overlay, wrap, mode, soft) {
     dirty = true;
   }
 
-  // The canvas where the 2D one is, the 2D one above it (transparent, taking the pointer).
+  // The canvas fills the table's box (the page's layout sizes it for each screen), the 2D canvas
+  // over it, as large, transparent, taking the pointer.
   function fit() {
-    const w = overlay.clientWidth; let h = overlay.clientHeight;
-    if (w > 0 && w < NARROW) { // a phone: a taller view than the 2D table's
-      const want = Math.round(w * TALL);
-      if (Math.abs(h - want) > 1) { overlay.style.height = `${want}px`; h = want; }
-    }
+    const box = el.parentElement;
+    const w = box.clientWidth; const h = box.clientHeight;
     if (w === 0 || h === 0) return false;
+    if (overlay.style.width !== `${w}px` || overlay.style.height !== `${h}px`) {
+      overlay.style.width = `${w}px`; overlay.style.height = `${h}px`;
+    }
     const size = renderer.getSize(v);
     if (Math.round(size.x) !== w || Math.round(size.y) !== h || renderer.getPixelRatio() !== ratio(w)) {
       renderer.setPixelRatio(ratio(w)); renderer.setSize(w, h, true); dirty = true;
@@ -92,7 +92,7 @@ export function createScene(overlay, wrap, mode, soft) {
     overlay.style.position = on ? "absolute" : "";
     overlay.style.left = on ? "0" : ""; overlay.style.top = on ? "0" : "";
     overlay.style.opacity = on ? "0" : "";
-    if (!on) layoutCanvas(); // the 2D canvas' own height again
+    if (!on) { overlay.style.width = ""; layoutCanvas(); } // the 2D canvas' own size again
     dirty = true;
   }
 
@@ -105,7 +105,7 @@ export function createScene(overlay, wrap, mode, soft) {
     put(0, S.layout); put(1, S.cue); put(2, S.pendingCue); put(3, S.inHand); put(4, d); put(5, d?.pos);
     put(6, d?.ok); put(7, S.aim); put(8, S.pull); put(9, S.preview); put(10, S.remoteAim);
     put(11, S.analysis); put(12, S.state); put(13, S.placeOk); put(14, $("power").value);
-    put(15, $("elevation").value); put(16, S.side); put(17, S.height); put(18, $("aid").checked);
+    put(15, $("elevation").value); put(16, S.side); put(17, S.height); put(18, aidLevel());
     put(19, view === null); put(20, view ? view.aim : null); put(21, S.table); put(22, S.mode); put(23, S.anim); put(24, S.anim ? S.anim.t : null);
     return diff;
   }
@@ -139,7 +139,7 @@ export function createScene(overlay, wrap, mode, soft) {
       balls.still(S.layout, S.inHand || dragCue, cuePosition(), drag, ring);
       if (S.mode === "score") { cue.hideAid(); }
       else if (S.analysis && S.analysis.shots) cue.analysis(S.analysis.shots);
-      else if (view && view.who === "me" && canShoot() && !S.drag && $("aid").checked) cue.aid(view.cue, view.aim, S.preview, S.layout);
+      else if (view && view.who === "me" && canShoot() && !S.drag && aidLevel() !== "off") cue.aid(view.cue, view.aim, aidLevel() === "full" ? S.preview : null, S.layout);
       else cue.hideAid();
     }
     renderer.render(scene, cams.camera);

@@ -82,7 +82,7 @@ window.nbToClient = (x, y) => {
   const r = canvas.getBoundingClientRect(); const [px, py] = toPx(x, y);
   return [r.left + px / view.dpr, r.top + py / view.dpr];
 };
-window.nbView = () => ({ turned: view.turned, cssPerMetre: cssPerMetre() });
+window.nbGeometry = () => ({ turned: view.turned, cssPerMetre: cssPerMetre() });
 window.nbIdle = () => !S.anim && !S.pausing && S.queue.length === 0 && S.state !== null;
 // ------------------------------------------------------------------ rules of the page
 
