@@ -71,6 +71,10 @@ def main() -> None:
             server.wait(timeout=30)
 
 
+def _p95(values: list[float]) -> float:
+    return sorted(values)[min(len(values) - 1, int(0.95 * len(values)))]
+
+
 def run(url: str, shots: int, pid: int, view: str) -> None:
     with sync_playwright() as p:
         args = ["--no-sandbox", "--use-gl=swiftshader", "--enable-unsafe-swiftshader"]
@@ -89,6 +93,19 @@ def run(url: str, shots: int, pid: int, view: str) -> None:
                     " return [n.loadEventEnd - n.startTime, n.domContentLoadedEventEnd]; })()"
                 )
             )
+        # What the page downloads: the document and every resource of its last load, as sent
+        # (compressed where the server compresses; the browser's cache is off for none of them
+        # on a first visit, so these are a first visit's bytes).
+        weight = page.evaluate(
+            "(() => { const all = [...performance.getEntriesByType('navigation'),"
+            " ...performance.getEntriesByType('resource')];"
+            " return [all.length, all.reduce((a, e) => a + e.encodedBodySize, 0),"
+            " all.reduce((a, e) => a + e.decodedBodySize, 0)]; })()"
+        )
+        print(
+            f"page weight: {weight[0]} files, {weight[1] / 1024:.0f} KB as sent"
+            f" ({weight[2] / 1024:.0f} KB decoded)"
+        )
         load = statistics.median(x[0] for x in loads)
         print(
             f"page load (navigation to load event): first {loads[0][0]:.0f} ms,"
@@ -138,13 +155,14 @@ def run(url: str, shots: int, pid: int, view: str) -> None:
         )
         print(
             f"time to draw one animation frame: median {statistics.median(render):.2f} ms,"
-            f" max {max(render):.2f} ms"
+            f" 95th percentile {_p95(render):.2f} ms, max {max(render):.2f} ms"
         )
         firsts = [f for f in first_frames if f is not None]
         if firsts:
             print(
                 f"stroke sent -> first animated frame drawn, {len(firsts)} shots:"
-                f" median {statistics.median(firsts):.1f} ms, max {max(firsts):.1f} ms"
+                f" median {statistics.median(firsts):.1f} ms, 95th percentile"
+                f" {_p95(firsts):.1f} ms, max {max(firsts):.1f} ms"
             )
         print(f"server RSS with one match in play: {rss_mb(pid):.0f} MB")
         browser.close()

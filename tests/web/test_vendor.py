@@ -62,3 +62,19 @@ def test_the_wheel_check_catches_a_wheel_without_them(tmp_path: Path) -> None:
                 part.writestr(check_install.VENDOR_IN_WHEEL + target, data)
     assert check_install.vendor_missing(full) == []
     assert check_install.vendor_missing(short) == [check_install.VENDOR_IN_WHEEL + "three.core.js"]
+
+
+def test_the_page_files_are_compressed_and_nothing_else(client: TestClient) -> None:
+    gzip = {"Accept-Encoding": "gzip"}
+    big = client.get("/static/vendor/three/three.core.js", headers=gzip)
+    assert big.status_code == 200
+    assert big.headers["content-encoding"] == "gzip"
+    assert big.content == (vendor_web.VENDOR / "three.core.js").read_bytes()  # the same bytes
+    plain = client.get(
+        "/static/vendor/three/three.core.js", headers={"Accept-Encoding": "identity"}
+    )
+    assert "content-encoding" not in plain.headers
+    # An answer holding a seat's secret is never compressed (nothing to guess it by its size).
+    created = client.post("/api/matches", json={"mode": "network"}, headers=gzip)
+    assert created.status_code == 200
+    assert "content-encoding" not in created.headers

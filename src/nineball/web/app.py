@@ -39,6 +39,7 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware.gzip import GZipMiddleware
 
 from nineball.errors import NineballError, ProtocolError
 from nineball.game import (
@@ -286,7 +287,12 @@ def create_app(
     app.add_middleware(OriginGuard, allowed_hosts=allowed_hosts)
     app.state.session_of = session_of  # for tests and the soak: the session behind an id
 
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    # The page's files, compressed for browsers that ask (three.js: about 2.1 MB, a fifth of it
+    # compressed). Only they: no answer that holds a secret is compressed beside what a page
+    # could have put in it.
+    app.mount(
+        "/static", GZipMiddleware(StaticFiles(directory=STATIC), minimum_size=1024), name="static"
+    )
 
     @app.get("/")
     async def index() -> FileResponse:

@@ -14,7 +14,7 @@ import { Cue } from "./cue3d.js";
 // pixels across (the browser scales the picture up), a smaller shadow map. With a GPU:
 // antialiased, the pixel ratio capped at MAX_RATIO.
 const MAX_RATIO = 1.5;
-const SOFT_WIDTH = 800;
+const SOFT_WIDTH = 640;
 const SHADOW = { gpu: 1024, soft: 512 }; // px: the one shadow map
 
 window.__THREE__ = window.__THREE__ ?? THREE.REVISION;
