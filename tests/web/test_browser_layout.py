@@ -275,3 +275,49 @@ def test_the_turned_table_takes_the_scorekeepers_clicks(
     page.mouse.click(*at(spots["pockets"]["foot_right"]))
     expect(page.locator("#sk-summary")).to_contain_text("3 in foot right")
     page.screenshot(path=artifacts / "l7-score-turned-phone.png")
+
+
+PHONES = [s for s in SCREENS if s[0].startswith("phone")]
+
+
+@pytest.mark.parametrize("view", ["3d"])
+@pytest.mark.parametrize("screen", PHONES, ids=[s[0] for s in PHONES], indirect=True)
+def test_a_whole_match_on_a_phone_by_touch(
+    screen: tuple[str, Page], view: str, server_url: str, artifacts: Path
+) -> None:
+    """Against the computer, race to 1, every stroke by a tap on Shoot: at each turn nothing
+    scrolls and Shoot is in reach; the match-over screen fits, and its Rematch starts the next."""
+    name, page = screen
+    _start(page, server_url, "computer", 1, 3, rate=30)
+    page.wait_for_function(f"window.nbView === '{view}'")
+    turns = 0
+    for _ in range(40):
+        page.wait_for_function(
+            "window.nb.state.winner !== null || document.querySelector('#choice').open"
+            " || (!document.querySelector('#btn-shoot').disabled && window.nbIdle())",
+            timeout=60_000,
+        )
+        if page.evaluate("window.nb.state.winner !== null"):
+            break
+        if page.evaluate("document.querySelector('#choice').open"):  # the computer pushed out
+            page.tap("#choice-shoot")
+            continue
+        _fits(page)
+        assert page.evaluate(REACHABLE, "#btn-shoot"), f"{name}: turn {turns}: Shoot out of reach"
+        page.tap("#btn-shoot")
+        page.wait_for_function("document.querySelector('#btn-shoot').disabled || !window.nbIdle()")
+        turns += 1
+    screen_over = page.locator("#match-over-screen")
+    expect(screen_over).to_be_visible(timeout=60_000)
+    assert turns >= 1
+    assert page.evaluate(REACHABLE, "#mo-rematch"), f"{name}: Rematch out of reach"
+    page.screenshot(path=artifacts / f"l8-match-over-{name}.png")
+    first = page.evaluate("window.nb.match")
+    page.tap("#mo-rematch")
+    page.wait_for_function(
+        "([m]) => window.nb.match !== m && window.nb.state && window.nb.state.winner === null",
+        arg=[first],
+    )
+    _idle(page)
+    _fits(page)
+    page.screenshot(path=artifacts / f"l9-rematch-{name}.png")
