@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import math
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,7 @@ from nineball.web.app import AIM_BURST, create_app
 from nineball.web.links import MAX_LINK_CHARS, check_link, link_base, qr_svg
 from nineball.web.server import make_server
 from tests.web.conftest import TEST_HOSTS, start_in_thread
+from tests.web.test_app import _break, _join
 
 PUBLIC = "10.1.2.3"
 """The network address the tests' server says it is reached at."""
@@ -115,21 +115,8 @@ def test_the_qr_code_of_a_link_to_this_server(tmp_path: Path) -> None:
         check_link("http://[::1", {"http://[::1]"})
 
 
-def _join(ws: Any, match: str, token: str | None) -> dict[str, Any]:
-    ws.send_text(json.dumps({"type": "join", "match": match, "token": token}))
-    return ws.receive_json()
-
-
 AIM = {"type": "aim", "cue": [0.6, 0.45], "aim": 1.55, "elevation": 0.05, "side": 0.1,
        "height": -0.2, "power": 0.88, "pull": 0.0}  # fmt: skip
-
-
-def _break(ws: Any) -> None:
-    aim = math.atan2(1.905 - 0.45, 0.635 - 0.6)
-    ws.send_text(json.dumps({
-        "type": "strike", "speed": 9.0, "aim": aim, "elevation": 0.0, "side": 0.0,
-        "height": 0.0, "push_out": False, "cue": [0.6, 0.45],
-    }))  # fmt: skip
 
 
 def test_the_aim_reaches_the_other_seat_and_spectators_only(tmp_path: Path) -> None:

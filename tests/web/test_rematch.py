@@ -11,12 +11,7 @@ from fastapi.testclient import TestClient
 from nineball.game import BreakRule
 from nineball.web.app import create_app
 from tests.web.conftest import TEST_HOSTS
-
-
-def _join(ws: Any, match: str, token: str | None) -> dict[str, Any]:
-    ws.send_text(json.dumps({"type": "join", "match": match, "token": token}))
-    answer: dict[str, Any] = ws.receive_json()
-    return answer
+from tests.web.test_app import _join
 
 
 def _drain(ws: Any) -> list[dict[str, Any]]:

@@ -164,19 +164,19 @@ function render() {
     if (id === "0" && S.inHand) continue;
     drawBall(Number(id), x, y);
   }
-  const remote = strokeView();
-  if (remote && remote.who === "remote") { // the opponent's cue ball in hand goes where they hold it
-    if (S.inHand) drawBall(0, ...remote.cue);
-    drawCue(remote);
+  const stroke = strokeView();
+  const remote = stroke && stroke.who === "remote";
+  if (remote) { // the opponent's cue ball in hand goes where they hold it
+    if (S.inHand) drawBall(0, ...stroke.cue);
+    drawCue(stroke);
   }
-  const cue = remote && remote.who === "remote" && S.inHand ? null : cuePosition();
+  const cue = remote && S.inHand ? null : cuePosition();
   if (cue) {
     let ring = null;
     if (S.inHand && myTurn()) ring = S.placeOk === false ? "#ff3b3b" : "#3bff6b";
     if (S.drag && S.drag.ball === 0) ring = S.drag.ok === false ? "#ff3b3b" : "#3bff6b";
     const at = S.drag && S.drag.ball === 0 ? S.drag.pos : cue;
-    if (canShoot() && !S.drag) drawAid(at);
-    if (canShoot() && !S.drag) drawCue(strokeView());
+    if (stroke && stroke.who === "me") { drawAid(at); drawCue(stroke); }
     if (S.inHand || (S.drag && S.drag.ball === 0)) drawBall(0, ...at, 1, ring);
   }
   if (S.drag && S.drag.ball !== 0 && S.drag.pos) drawBall(S.drag.ball, ...S.drag.pos, 1, S.drag.ok === false ? "#ff3b3b" : "#3bff6b");
