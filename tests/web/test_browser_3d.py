@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PIL import Image
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 pytestmark = pytest.mark.browser
 
@@ -183,21 +183,36 @@ def test_every_camera_and_the_2d_toggle(
 
 
 def test_aiming_by_pointer_in_3d(context: BrowserContext, server_url: str) -> None:
+    """The behind-the-cue camera holds still under an aiming mouse, so the aim is where it points.
+
+    The mouse is already over the table when the 3D view comes (as after a click on the lobby's
+    Start button over it): the view gets no pointerenter then, only moves.
+    """
+    held: list[Route] = []
+    context.route(
+        "**/scene3d.js", lambda route: held.append(route)
+    )  # held until the mouse is there
     page = context.new_page()
     _start(page, server_url, mode="local")
+    box = page.locator("#table").bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_timeout(200)
+    assert len(held) == 1
+    held[0].continue_()
     _in_3d(page)
     cue = page.evaluate("window.nb.cue || window.nb.pendingCue")
+    pose = "window.nb3d.camera.position.toArray().concat(window.nb3d.cameras.easing)"
+    before = page.evaluate(pose)
     for target in ([cue[0] - 0.25, cue[1] + 0.8], [cue[0] + 0.3, cue[1] + 1.0]):
-        x, y = page.evaluate("([x, y]) => window.nbToClient(x, y)", target)
-        page.mouse.move(x - 20, y - 10)
-        # the camera holds still under an aiming pointer: once its ease is over, the point again
-        page.wait_for_function("window.nb3d.cameras && window.nb3d.cameras.easing === null")
         x, y = page.evaluate("([x, y]) => window.nbToClient(x, y)", target)
         page.mouse.move(x, y, steps=3)
         want = math.atan2(target[1] - cue[1], target[0] - cue[0])
         page.wait_for_function(
             "([w]) => Math.abs(window.nb.aim - w) < 2e-3", arg=[want], timeout=5_000
         )
+        page.wait_for_timeout(100)
+        assert page.evaluate(pose) == before  # not moved, no ease begun
 
 
 def test_the_cue_ball_in_hand_dragged_in_3d(context: BrowserContext, server_url: str) -> None:

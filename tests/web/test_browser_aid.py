@@ -46,8 +46,12 @@ def _aim_at(page: Page, ball: str) -> None:
 
 
 def _preview_of(page: Page, first: int | None) -> dict[str, Any]:
+    """The preview of the stroke as aimed now (not of an aim on the way), meeting ``first``."""
     page.wait_for_function(
-        "([f]) => window.nb.preview && window.nb.preview.first === f", arg=[first], timeout=15_000
+        """([f]) => { const p = window.nb.preview;
+            return p && p.aim === window.nb.aim && p.first === f; }""",
+        arg=[first],
+        timeout=15_000,
     )
     preview: dict[str, Any] = page.evaluate("window.nb.preview")
     return preview

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from nineball.game import Store, compute_stats
 from nineball.web.app import create_app
-from nineball.web.history import HUMAN, stats_by_opponent
+from nineball.web.history import HUMAN, history_stats, stats_by_opponent
 from tests.web.conftest import TEST_HOSTS
 
 
@@ -137,3 +137,22 @@ def test_stats_by_opponent_sums_each_seat_under_the_other_agent(tmp_path: Path) 
     assert {k: v for k, v in ghost_row.items() if k != "opponent"} == {
         k: v for k, v in ann.items() if k != "name"
     }
+
+
+def test_the_history_totals_are_compute_stats_over_every_record(tmp_path: Path) -> None:
+    db = tmp_path / "web.sqlite3"
+    with TestClient(create_app(db, warm_up=False, allowed_hosts=TEST_HOSTS)) as client:
+        _play_against_the_computer(client, "Ann")
+        _play_against_the_computer(client, "Ann")
+        _play_against_the_computer(client, "Cy")
+    with Store(db) as store:
+        records = [store.load(m.id) for m in store.matches()]
+    got = history_stats(records)
+    want = compute_stats(records)
+    players: list[dict[str, Any]] = got["players"]  # type: ignore[assignment]
+    assert [p["name"] for p in players] == sorted(want)
+    for row in players:
+        stats = want[row["name"]]
+        assert row == {**stats.as_row(), "balls_per_inning": stats.balls_per_inning}
+    assert got["by_opponent"] == stats_by_opponent(records)
+    assert want["Ann"].matches_played == 2

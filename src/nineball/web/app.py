@@ -53,10 +53,9 @@ from nineball.game import (
     simulate,
 )
 from nineball.game.record import record_to_json
-from nineball.game.stats import compute_stats
 from nineball.players.registry import describe_players
 from nineball.web.guard import LOOPBACK_HOSTS, OriginGuard
-from nineball.web.history import replay_json, stats_by_opponent
+from nineball.web.history import history_stats, replay_json
 from nineball.web.i18n import page_strings
 from nineball.web.links import MAX_LINK_CHARS, check_link, link_base, qr_svg
 from nineball.web.preview import Previews
@@ -404,14 +403,8 @@ def create_app(
         for summary in store.matches():
             with contextlib.suppress(NineballError):
                 records.append(store.load(summary.id))
-        table = compute_stats(records)
-        return {
-            "players": [
-                {**s.as_row(), "balls_per_inning": s.balls_per_inning}
-                for s in sorted(table.values(), key=lambda s: s.name)
-            ],
-            "by_opponent": stats_by_opponent(records),
-        }
+        # the referee replays every record: off the loop
+        return await run_in_threadpool(history_stats, records)
 
     @app.websocket("/ws")
     async def socket(websocket: WebSocket) -> None:

@@ -32,7 +32,7 @@ from nineball.players.registry import PLAYERS
 from nineball.web.segments import trajectory_json
 from nineball.web.views import layout_json, ruling_json, state_json, table_json
 
-__all__ = ["HUMAN", "replay_json", "start_json", "stats_by_opponent"]
+__all__ = ["HUMAN", "history_stats", "replay_json", "start_json", "stats_by_opponent"]
 
 HUMAN = "human"
 """The agent of a seat a person plays (as match records name it)."""
@@ -126,10 +126,38 @@ def stats_by_opponent(records: Iterable[MatchRecord]) -> list[dict[str, object]]
     Raises:
         InvalidRecordError: a record the referee cannot replay.
     """
+    return _by_opponent([(record, compute_stats([record])) for record in records])
+
+
+def history_stats(records: Iterable[MatchRecord]) -> dict[str, object]:
+    """The history page's statistics: per player, and by opponent (:func:`stats_by_opponent`).
+
+    Each record is replayed by the referee once, for both tables (the totals per player equal
+    :func:`nineball.game.compute_stats` over all the records).
+
+    Raises:
+        InvalidRecordError: a record the referee cannot replay.
+    """
+    tables = [(record, compute_stats([record])) for record in records]
+    totals: dict[str, PlayerStats] = {}
+    for _, table in tables:
+        for name, stats in table.items():
+            _add(totals.setdefault(name, PlayerStats(name=name)), stats)
+    return {
+        "players": [
+            {**s.as_row(), "balls_per_inning": s.balls_per_inning}
+            for s in sorted(totals.values(), key=lambda s: s.name)
+        ],
+        "by_opponent": _by_opponent(tables),
+    }
+
+
+def _by_opponent(
+    tables: list[tuple[MatchRecord, dict[str, PlayerStats]]],
+) -> list[dict[str, object]]:
     groups: dict[str, PlayerStats] = {}
-    for record in records:
+    for record, table in tables:
         agents = record.agents or (HUMAN, HUMAN)
-        table = compute_stats([record])
         for seat, name in enumerate(record.config.players):
             opponent = agents[1 - seat]
             _add(groups.setdefault(opponent, PlayerStats(name=opponent)), table[name])

@@ -60,7 +60,7 @@ function onPreview(msg) {
   if (sent && sent.key === key) sent = null;
   answered = key;
   S.preview = {
-    ghost: msg.ghost, first: msg.first, paths: msg.paths, lowest: msg.lowest, wrong: msg.wrong_ball,
+    aim: msg.stroke.aim, ghost: msg.ghost, first: msg.first, paths: msg.paths, lowest: msg.lowest, wrong: msg.wrong_ball,
     pocketed: msg.pocketed, warn: msg.wrong_ball ? tf("aidWrongBall", { first: msg.first, lowest: msg.lowest }) : null,
   };
   showWarning();

@@ -164,8 +164,12 @@ export function createScene(overlay, wrap, mode, soft) {
   function setCamera(m) { camMode = m; if (cams) cams.setMode(m); dirty = true; }
 
   // Where the pointer is: a mouse over the table, or a finger on it, aims (the camera holds).
+  // A move counts as well as an entry: a mouse already over the table when what covered it went
+  // away (the lobby's Start button, a dialog) gets no pointerenter.
   const pointer = { over: false, down: false };
-  overlay.addEventListener("pointerenter", (ev) => { if (ev.pointerType === "mouse") pointer.over = true; });
+  const overTable = (ev) => { if (ev.pointerType === "mouse") pointer.over = true; };
+  overlay.addEventListener("pointerenter", overTable);
+  overlay.addEventListener("pointermove", overTable);
   overlay.addEventListener("pointerleave", () => { pointer.over = false; });
   overlay.addEventListener("pointerdown", () => { pointer.down = true; });
   for (const type of ["pointerup", "pointercancel"]) window.addEventListener(type, () => { pointer.down = false; });
