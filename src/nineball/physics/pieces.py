@@ -21,17 +21,25 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from nineball.physics._kernels.motion import coefficients, evolve
+from nineball.physics._kernels.motion import coefficients_into, evolve
 from nineball.physics.simulate import Trajectory, param_vector
 from nineball.physics.state import MotionState
 from nineball.physics.table import nine_foot
 
 __all__ = ["MotionPiece", "motion_pieces"]
 
-_COEFFICIENTS: Callable[[NDArray[np.float64], int, NDArray[np.float64]], NDArray[np.float64]] = (
-    getattr(coefficients, "py_func", coefficients)
+_INTO: Callable[[NDArray[np.float64], int, NDArray[np.float64], NDArray[np.float64]], None] = (
+    getattr(coefficients_into, "py_func", coefficients_into)
 )
-"""The kernel's polynomial, callable from Python (an internal kernel has no Python entry)."""
+
+
+def _coefficients(
+    rvw: NDArray[np.float64], state: int, prm: NDArray[np.float64]
+) -> NDArray[np.float64]:
+    """The kernel's polynomial, computed in Python (an internal kernel has no Python entry)."""
+    c = np.empty((3, 3))
+    _INTO(rvw, state, prm, c)
+    return c
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -113,7 +121,7 @@ def motion_pieces(trajectory: Trajectory) -> tuple[tuple[MotionPiece, ...], ...]
         starts = trajectory.starts(index)
         pieces = []
         for q, (t0, rvw, motion) in enumerate(starts):
-            c = np.array(_COEFFICIENTS(np.ascontiguousarray(rvw), motion, prm))
+            c = np.array(_coefficients(np.ascontiguousarray(rvw), motion, prm))
             c.flags.writeable = False
             t1 = starts[q + 1][0] if q + 1 < len(starts) else max(end, t0)
             spin, stop = _spin(rvw, motion, t1 - t0, prm)

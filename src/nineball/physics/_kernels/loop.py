@@ -47,6 +47,7 @@ from nineball.physics._kernels.constants import (
     S_STATIONARY,
 )
 from nineball.physics._kernels.detect import (
+    TOUCH,
     V_REST,
     arc_time,
     capture_time,
@@ -59,8 +60,9 @@ from nineball.physics._kernels.detect import (
 from nineball.physics._kernels.jit import entry, internal, shared
 from nineball.physics._kernels.motion import (
     classify,
-    coefficients,
+    coefficients_into,
     evolve,
+    evolve_into,
     settle,
     transition_time,
 )
@@ -68,6 +70,113 @@ from nineball.physics._kernels.record import put, record
 from nineball.physics._kernels.resolve import V_PUSH, ball_ball, ball_cushion, ball_rest, slate
 
 __all__ = ["run"]
+
+
+CULL = 1e-6
+"""Margin in m added to every culling box: far above the rounding of positions (about 1e-15 m)
+and of the contact tolerance ``TOUCH``, so a culled element could never have had an event."""
+
+
+@internal
+def _path_box(c: np.ndarray, h: float, box: np.ndarray, i: int) -> None:
+    """``box[i]`` = (x min, x max, y min, y max) of r(s) = c[0] + c[1] s + c[2] s^2, s in [0, h].
+
+    Each coordinate is a quadratic: its extremes are at the ends or at its vertex. The box is
+    widened by ``CULL`` on every side.
+    """
+    for q in range(2):
+        lo = c[0, q]
+        hi = lo
+        if h > 0.0:
+            end = c[0, q] + c[1, q] * h + c[2, q] * h * h
+            lo = end if end < lo else lo
+            hi = end if end > hi else hi
+            if c[2, q] != 0.0:
+                s = -c[1, q] / (2.0 * c[2, q])
+                if 0.0 < s < h:
+                    top = c[0, q] + c[1, q] * s + c[2, q] * s * s
+                    lo = top if top < lo else lo
+                    hi = top if top > hi else hi
+        box[i, 2 * q] = lo - CULL
+        box[i, 2 * q + 1] = hi + CULL
+
+
+@internal
+def _table_boxes(
+    segs: np.ndarray, jaws: np.ndarray, caps: np.ndarray, edges: np.ndarray
+) -> np.ndarray:
+    """The culling data of the table's elements, a row each: segments, jaws, captures, edges.
+
+    A segment's row starts with its box (x min, x max, y min, y max). A capture line's or a
+    boundary edge's row is (nx, ny, offset, ux, uy, lo, hi): a ball's centre crosses it where
+    q = n . r - offset falls to 0 (n into the table), with its tangential coordinate u . r
+    within [lo, hi] (:func:`_apart`). Jaws are tested from their own rows.
+    """
+    nseg = segs.shape[0]
+    nsj = nseg + jaws.shape[0]
+    ncap = caps.shape[0]
+    out = np.zeros((nsj + ncap + edges.shape[0], 7))
+    for k in range(nseg):
+        out[k, 0] = segs[k, 0] if segs[k, 0] < segs[k, 2] else segs[k, 2]
+        out[k, 1] = segs[k, 2] if segs[k, 0] < segs[k, 2] else segs[k, 0]
+        out[k, 2] = segs[k, 1] if segs[k, 1] < segs[k, 3] else segs[k, 3]
+        out[k, 3] = segs[k, 3] if segs[k, 1] < segs[k, 3] else segs[k, 1]
+    for k in range(ncap):
+        # capture_time: o . r = c crossed going out (o = caps[k, :2] points out of the table)
+        # within caps[k, 5] of the midpoint (caps[k, 3], caps[k, 4]) along the line
+        row = nsj + k
+        ux = -caps[k, 1]
+        uy = caps[k, 0]
+        mid = ux * caps[k, 3] + uy * caps[k, 4]
+        out[row, 0] = -caps[k, 0]
+        out[row, 1] = -caps[k, 1]
+        out[row, 2] = -caps[k, 2]
+        out[row, 3] = ux
+        out[row, 4] = uy
+        out[row, 5] = mid - caps[k, 5]
+        out[row, 6] = mid + caps[k, 5]
+    for k in range(edges.shape[0]):
+        # cross_time: n . (r - e0) falls to 0, the crossing within [-TOUCH, length + TOUCH] of
+        # e0 along the edge
+        row = nsj + ncap + k
+        ex = edges[k, 2] - edges[k, 0]
+        ey = edges[k, 3] - edges[k, 1]
+        length = math.sqrt(ex * ex + ey * ey)
+        ux = ex / length
+        uy = ey / length
+        start = ux * edges[k, 0] + uy * edges[k, 1]
+        out[row, 0] = edges[k, 4]
+        out[row, 1] = edges[k, 5]
+        out[row, 2] = edges[k, 4] * edges[k, 0] + edges[k, 5] * edges[k, 1]
+        out[row, 3] = ux
+        out[row, 4] = uy
+        out[row, 5] = start - TOUCH
+        out[row, 6] = start + length + TOUCH
+    return out
+
+
+@internal
+def _low(a: float, b: float, box: np.ndarray, i: int) -> float:
+    """The least value of a x + b y over the box ``box[i]``."""
+    low: float = (a * box[i, 0] if a > 0.0 else a * box[i, 1]) + (
+        b * box[i, 2] if b > 0.0 else b * box[i, 3]
+    )
+    return low
+
+
+@internal
+def _apart(gbox: np.ndarray, g: int, box: np.ndarray, i: int) -> bool:
+    """Whether no centre in ``box[i]`` can cross the line of row ``g`` of :func:`_table_boxes`.
+
+    That is: the whole box is more than ``CULL`` inside the table, or its tangential range is
+    outside the line's window (widened by ``CULL``).
+    """
+    if _low(gbox[g, 0], gbox[g, 1], box, i) - gbox[g, 2] > CULL:
+        return True  # the whole box is inside the table, clear of the line
+    if _low(gbox[g, 3], gbox[g, 4], box, i) > gbox[g, 6] + CULL:
+        return True
+    below: bool = -_low(-gbox[g, 3], -gbox[g, 4], box, i) < gbox[g, 5] - CULL
+    return below
 
 
 @internal
@@ -88,8 +197,19 @@ def _update(
     caps: np.ndarray,
     edges: np.ndarray,
     prm: np.ndarray,
+    box: np.ndarray,
+    gbox: np.ndarray,
+    work: np.ndarray,
 ) -> None:
-    """Recompute every cached event time of ball i (whose state is current at time t)."""
+    """Recompute every cached event time of ball i (whose state is current at time t).
+
+    Culling (never a different result, only less work): ``box[i]`` becomes the box that ball
+    i's centre stays in until its next transition (:func:`_path_box`); a cushion segment, rounded
+    point, capture line or boundary edge, or another ball's box (``box[k]``, over its own
+    motion piece), that no contact can reach from there is not solved for: its time is inf,
+    as its solver would give. ``gbox`` holds the table's elements' boxes (:func:`_table_boxes`);
+    ``work`` is scratch space, shape (3, 3, 3).
+    """
     n = rvw.shape[0]
     cush_t[i] = np.inf
     cush_id[i] = -1
@@ -108,17 +228,32 @@ def _update(
     R = prm[P_R]
     flying = mot[i] == S_AIRBORNE
     moving_i = mot[i] == S_SLIDING or mot[i] == S_ROLLING or flying
-    ci = coefficients(rvw[i], mot[i], prm)
+    ci = work[0]
+    coefficients_into(rvw[i], mot[i], prm, ci)
     H = prm[P_H]
-    nsj = segs.shape[0] + jaws.shape[0]
+    nseg = segs.shape[0]
+    nsj = nseg + jaws.shape[0]
+    _path_box(ci, h if moving_i else 0.0, box, i)
+    # the reach of a contact from the centre: R (2R in flight, where the nose edge and the
+    # rounded points' edges lie up to R inside their lines), plus the culling margin
+    reach = (R + R if flying else R) + CULL
+    x0 = box[i, 0] - reach
+    x1 = box[i, 1] + reach
+    y0 = box[i, 2] - reach
+    y1 = box[i, 3] + reach
     if moving_i:
-        for k in range(segs.shape[0]):
+        for k in range(nseg):
+            if gbox[k, 0] > x1 or gbox[k, 1] < x0 or gbox[k, 2] > y1 or gbox[k, 3] < y0:
+                continue
             tc = edge_time(ci, segs[k], h, R, H) if flying else segment_time(ci, segs[k], h, R)
             if tc < np.inf and t + tc < cush_t[i]:
                 cush_t[i] = t + tc
                 cush_id[i] = k
         for k in range(jaws.shape[0]):
             jaw = jaws[k]
+            rho = jaw[2]
+            if jaw[0] - rho > x1 or jaw[0] + rho < x0 or jaw[1] - rho > y1 or jaw[1] + rho < y0:
+                continue
             if flying:
                 tc = arc_time(ci, jaw, h, R, H)
             else:
@@ -133,6 +268,9 @@ def _update(
             # or off the table beyond it when too high to drop): the boundary is closed, so no
             # ball in flight gets out without one of these events.
             for k in range(edges.shape[0]):
+                g = nsj + caps.shape[0] + k
+                if _apart(gbox, g, box, i):
+                    continue
                 tc = cross_time(ci, edges[k], h)
                 if tc < np.inf:
                     if edges[k, 6] >= 0.0:
@@ -144,6 +282,8 @@ def _update(
                         cush_id[i] = nsj + k
         else:
             for k in range(caps.shape[0]):
+                if _apart(gbox, nsj + k, box, i):
+                    continue
                 tc = capture_time(ci, caps[k], h)
                 if tc < np.inf and t + tc < pock_t[i]:
                     pock_t[i] = t + tc
@@ -157,7 +297,18 @@ def _update(
         if mot[k] == S_POCKETED or mot[k] == S_OFF_TABLE or not (moving_i or moving_k):
             pair[a, b] = np.inf
             continue
-        ck = coefficients(evolve(rvw[k], mot[k], t - tref[k], prm), mot[k], prm)
+        d2 = R + R + CULL
+        if (
+            box[k, 0] - d2 > box[i, 1]
+            or box[k, 1] + d2 < box[i, 0]
+            or box[k, 2] - d2 > box[i, 3]
+            or box[k, 3] + d2 < box[i, 2]
+        ):
+            pair[a, b] = np.inf  # the two boxes stay more than 2R apart: no contact
+            continue
+        evolve_into(rvw[k], mot[k], t - tref[k], prm, work[1])
+        ck = work[2]
+        coefficients_into(work[1], mot[k], prm, ck)
         hk = (trans[k] if trans[k] < trans[i] else trans[i]) - t
         # differences taken from the lower-index ball to the higher (symmetric, deterministic)
         c1 = ci if a == i else ck
@@ -428,6 +579,14 @@ def run(
     ev_j = np.empty(max_events, dtype=np.int64)
     ev_s = np.empty((max_events, 2, 3, 3))
     ev_m = np.empty((max_events, 2), dtype=np.int64)
+    box = np.empty((n, 4))  # where each ball's centre stays during its motion piece
+    for i in range(n):
+        box[i, 0] = -np.inf
+        box[i, 1] = np.inf
+        box[i, 2] = -np.inf
+        box[i, 3] = np.inf
+    gbox = _table_boxes(segs, jaws, caps, edges)
+    work = np.empty((3, 3, 3))  # scratch of _update
     dirty = np.empty(n, dtype=np.int64)  # balls whose cached event times must be recomputed
     launch = np.empty(n, dtype=np.int64)  # balls just lifted off the cloth (an airborne event)
     for i in range(n):
@@ -450,7 +609,7 @@ def run(
         for i in range(n):
             if dirty[i] != 0:
                 _update(i, t, rvw, mot, tref, trans, cush_t, cush_id, pock_t, pock_id, pair,
-                        segs, jaws, caps, edges, prm)  # fmt: skip
+                        segs, jaws, caps, edges, prm, box, gbox, work)  # fmt: skip
                 dirty[i] = 0
         best = np.inf
         kind = no_ball

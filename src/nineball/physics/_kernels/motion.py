@@ -37,7 +37,15 @@ from nineball.physics._kernels.constants import (
 )
 from nineball.physics._kernels.jit import entry, internal
 
-__all__ = ["classify", "coefficients", "evolve", "settle", "transition_time"]
+__all__ = [
+    "classify",
+    "coefficients",
+    "coefficients_into",
+    "evolve",
+    "evolve_into",
+    "settle",
+    "transition_time",
+]
 
 U_EPS = 1e-9
 """Slip speed in m/s below which a ball counts as rolling (its spin is then set to roll)."""
@@ -52,9 +60,19 @@ def evolve(rvw: np.ndarray, state: int, dt: float, prm: np.ndarray) -> np.ndarra
 
     Contract: returns a new array; ``rvw`` is not modified.
     """
-    out = rvw.copy()
+    out = np.empty((3, 3))
+    evolve_into(rvw, state, dt, prm, out)
+    return out
+
+
+@internal
+def evolve_into(rvw: np.ndarray, state: int, dt: float, prm: np.ndarray, out: np.ndarray) -> None:
+    """:func:`evolve` into ``out`` (a (3, 3) array other than ``rvw``), with no allocation."""
+    for r in range(3):
+        for q in range(3):
+            out[r, q] = rvw[r, q]
     if dt == 0.0 or state in (S_STATIONARY, S_POCKETED, S_OFF_TABLE):
-        return out
+        return
     R = prm[P_R]
     g = prm[P_G]
     if state == S_AIRBORNE:
@@ -62,12 +80,12 @@ def evolve(rvw: np.ndarray, state: int, dt: float, prm: np.ndarray) -> np.ndarra
             out[0, q] = rvw[0, q] + rvw[1, q] * dt
         out[0, 2] -= 0.5 * g * dt * dt
         out[1, 2] = rvw[1, 2] - g * dt
-        return out
+        return
     # the z-spin decays linearly and stops at zero without reversing
     spin = abs(rvw[2, 2]) - prm[P_ALPHA] * dt
     out[2, 2] = math.copysign(spin, rvw[2, 2]) if spin > 0.0 else 0.0
     if state == S_SPINNING:
-        return out
+        return
     if state == S_SLIDING:
         ux = rvw[1, 0] - R * rvw[2, 1]
         uy = rvw[1, 1] + R * rvw[2, 0]
@@ -83,7 +101,7 @@ def evolve(rvw: np.ndarray, state: int, dt: float, prm: np.ndarray) -> np.ndarra
         k = 2.5 * a / R
         out[2, 0] = rvw[2, 0] - k * uy * dt
         out[2, 1] = rvw[2, 1] + k * ux * dt
-        return out
+        return
     # rolling
     vx = rvw[1, 0]
     vy = rvw[1, 1]
@@ -98,7 +116,6 @@ def evolve(rvw: np.ndarray, state: int, dt: float, prm: np.ndarray) -> np.ndarra
     out[1, 1] = rvw[1, 1] - a * vy * dt
     out[2, 0] = -out[1, 1] / R
     out[2, 1] = out[1, 0] / R
-    return out
 
 
 @internal
@@ -125,6 +142,13 @@ def transition_time(rvw: np.ndarray, state: int, prm: np.ndarray) -> float:
 def coefficients(rvw: np.ndarray, state: int, prm: np.ndarray) -> np.ndarray:
     """Position as a polynomial in time: r(t) = c[0] + c[1] t + c[2] t^2, shape (3, 3)."""
     c = np.empty((3, 3))
+    coefficients_into(rvw, state, prm, c)
+    return c
+
+
+@internal
+def coefficients_into(rvw: np.ndarray, state: int, prm: np.ndarray, c: np.ndarray) -> None:
+    """:func:`coefficients` into ``c`` (a (3, 3) array), with no allocation."""
     for q in range(3):
         c[0, q] = rvw[0, q]
         c[1, q] = 0.0
@@ -150,7 +174,6 @@ def coefficients(rvw: np.ndarray, state: int, prm: np.ndarray) -> np.ndarray:
         if dn > 0.0:
             c[2, 0] = -0.5 * a * dx / dn
             c[2, 1] = -0.5 * a * dy / dn
-    return c
 
 
 @entry

@@ -27,8 +27,8 @@ def poly4(c4: float, c3: float, c2: float, c1: float, c0: float, t: float) -> fl
 
 
 @internal
-def _quad_roots(a: float, b: float, c: float, lo: float, hi: float, out: np.ndarray) -> int:
-    """Roots of a t^2 + b t + c strictly inside (lo, hi), sorted, written to out; their count."""
+def _quad_roots(a: float, b: float, c: float, lo: float, hi: float) -> tuple[int, float, float]:
+    """Roots of a t^2 + b t + c strictly inside (lo, hi), sorted: (count, first, second)."""
     n = 0
     r1 = np.inf
     r2 = np.inf
@@ -47,13 +47,18 @@ def _quad_roots(a: float, b: float, c: float, lo: float, hi: float, out: np.ndar
                 r2 = 0.0
     if r2 < r1:
         r1, r2 = r2, r1
+    o1 = np.inf
+    o2 = np.inf
     if lo < r1 < hi:
-        out[n] = r1
+        o1 = r1
         n += 1
     if lo < r2 < hi and r2 != r1:
-        out[n] = r2
+        if n == 0:
+            o1 = r2
+        else:
+            o2 = r2
         n += 1
-    return n
+    return n, o1, o2
 
 
 @internal
@@ -79,30 +84,40 @@ def _bisect(
 
 @internal
 def _cubic_roots(
-    a: float, b: float, c: float, d: float, lo: float, hi: float, out: np.ndarray
-) -> int:
-    """Roots of a t^3 + b t^2 + c t + d strictly inside (lo, hi), sorted; their count."""
+    a: float, b: float, c: float, d: float, lo: float, hi: float
+) -> tuple[int, float, float, float]:
+    """Roots of a t^3 + b t^2 + c t + d strictly inside (lo, hi), sorted: (count, roots...)."""
     if a == 0.0:
-        return _quad_roots(b, c, d, lo, hi, out)
-    crit = np.empty(2)
-    nc = _quad_roots(3.0 * a, 2.0 * b, c, lo, hi, crit)
+        nq, q1, q2 = _quad_roots(b, c, d, lo, hi)
+        return nq, q1, q2, np.inf
+    nc, k1, k2 = _quad_roots(3.0 * a, 2.0 * b, c, lo, hi)
     n = 0
+    o1 = np.inf
+    o2 = np.inf
+    o3 = np.inf
     left = lo
     fl = poly4(0.0, a, b, c, d, left)
     for k in range(nc + 1):
-        right = crit[k] if k < nc else hi
+        right = (k1 if k == 0 else k2) if k < nc else hi
         fr = poly4(0.0, a, b, c, d, right)
+        root = np.inf
         if fl == 0.0 and left > lo:
             pass
         elif (fl < 0.0 < fr) or (fr < 0.0 < fl):
-            out[n] = _bisect(0.0, a, b, c, d, left, right, fl)
-            n += 1
+            root = _bisect(0.0, a, b, c, d, left, right, fl)
         elif fr == 0.0 and right < hi:
-            out[n] = right
+            root = right
+        if root < np.inf:
+            if n == 0:
+                o1 = root
+            elif n == 1:
+                o2 = root
+            else:
+                o3 = root
             n += 1
         left = right
         fl = fr
-    return n
+    return n, o1, o2, o3
 
 
 @entry
@@ -119,12 +134,11 @@ def first_down_crossing(
     """
     if not tmax > 0.0:
         return np.inf
-    crit = np.empty(3)
-    nc = _cubic_roots(4.0 * c4, 3.0 * c3, 2.0 * c2, c1, 0.0, tmax, crit)
+    nc, k1, k2, k3 = _cubic_roots(4.0 * c4, 3.0 * c3, 2.0 * c2, c1, 0.0, tmax)
     left = 0.0
     fl = c0
     for k in range(nc + 1):
-        right = crit[k] if k < nc else tmax
+        right = (k1 if k == 0 else k2 if k == 1 else k3) if k < nc else tmax
         fr = poly4(c4, c3, c2, c1, c0, right)
         if fl > 0.0 and (fr < -depth or (fr <= 0.0 and k == nc)):
             return _bisect(c4, c3, c2, c1, c0, left, right, fl)

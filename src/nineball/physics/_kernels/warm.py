@@ -65,6 +65,9 @@ def signatures(
             typeof(caps),
             typeof(edges),
             typeof(prm),
+            array(f, 2),
+            array(f, 2),
+            array(f, 3),
         ),
         "_handle": (
             f,
