@@ -1,12 +1,30 @@
-"""Benchmark the nineball physics engine against pooltool 0.6.0 (never a timed test).
+"""Benchmark the nineball physics engine against pooltool 0.6.0 and FastFiz (never a timed test).
 
-Run: ``python benchmarks/physics_vs_pooltool.py`` (from the project's venv). pooltool runs in
-its own venv (default /tmp/ptvenv, override with POOLTOOL_PYTHON) with a temporary HOME; if that
-venv is missing the pooltool comparison is skipped with a message. Measures:
+Run: ``python benchmarks/physics_vs_pooltool.py`` (from the project's venv; ``make bench``).
+pooltool runs in its own venv (default /tmp/ptvenv, override with POOLTOOL_PYTHON) with a
+temporary HOME; if that venv is missing the pooltool comparison is skipped with a message.
+
+FastFiz (the C++ engine of the computational-pool olympiads, Apache-2.0, GitHub
+``ekiefl/FastFiz``) is the second reference, optional: this project does not carry or build it.
+Point ``FASTFIZ_DRIVER`` at a program of your own that reads, one per line on standard input,
+``S cx cy ox oy phi v`` (the cue ball and the 1 at rest, the stroke's heading phi in degrees and
+cue speed v in m/s) or ``B cx cy phi v x1 y1 ... x9 y9`` (a break), with FastFiz's table frame
+(1.116 x 2.236 m, x across, y along, phi counter-clockwise from +x), simulates each with FastFiz's
+``TableState::executeShot`` ``FASTFIZ_PASSES`` times (its first argument) and prints
+``microseconds events`` for the fastest run (the copy of the table state and the shot, nothing
+else, timed). Our shots are mapped onto FastFiz's smaller table by scaling the positions, the
+break's rack and cue ball are moved to its foot spot and head string, and cue-ball speeds are
+turned into FastFiz's cue speeds (1.5 m/s of ball per 1 m/s of cue, measured). Without the
+variable the comparison is skipped with a message.
+
+Measures:
 
 * break at 8 m/s from seeded racks: time per simulation, both engines warm (each simulation
   timed BENCH_PASSES times, default 3, the best kept: the machine is shared);
 * 1000 seeded single shots (cue ball + one object ball, cut -70..70 deg, 1-4 m/s): throughput;
+* the same break and shots in FastFiz when it is there: medians and ratios in the same run;
+* our fixed costs: a call with nothing moving (2 and 10 balls), a lone cue ball, and the cost
+  per event of the shots and the breaks;
 * cold start (empty numba cache) and warm-cache first simulation of ``nineball simulate``;
 * peak RSS of ``nineball simulate`` on the break;
 * that importing nineball.rules loads no numpy, numba or physics.
@@ -79,6 +97,7 @@ def time_ours(
         breaks.append(best)
         events.append(len(tr.times) + 1)
     shot_times = []
+    shot_events: list[float] = []
     for s in shots:
         cue, ob = s["cue"], s["ob"]
         balls = [BallInput(id=0, r=cue), BallInput(id=1, r=ob)]  # type: ignore[arg-type]
@@ -89,7 +108,13 @@ def time_ours(
             simulate(balls, stroke=stroke)
             best = min(best, time.perf_counter() - start)
         shot_times.append(best)
-    return {"break_s": breaks, "break_events": [float(e) for e in events], "shot_s": shot_times}
+        shot_events.append(float(len(simulate(balls, stroke=stroke).times) + 1))
+    return {
+        "break_s": breaks,
+        "break_events": [float(e) for e in events],
+        "shot_s": shot_times,
+        "shot_events": shot_events,
+    }
 
 
 def run_in_pooltool(worker: str, payloads: list[dict[str, Any]]) -> list[Any] | None:
@@ -139,6 +164,114 @@ def time_pooltool(
         return None
     result: dict[str, list[float]] = out[-1]
     return result
+
+
+FASTFIZ_W, FASTFIZ_L = 1.116, 2.236
+FASTFIZ_BALL_PER_CUE = 1.501  # cue-ball speed per unit of FastFiz's cue speed (measured)
+
+
+def fastfiz_lines(seeds: list[int], shots: list[dict[str, object]]) -> list[str]:
+    """The benchmark's breaks and shots in the FastFiz driver's line format (see the docstring)."""
+    lines = []
+    dx, dy = FASTFIZ_W / 2 - 0.635, FASTFIZ_L * 0.75 - 1.905  # our foot spot onto FastFiz's
+    for seed in seeds:
+        balls, _, cue = break_setup(seed, 8.0)
+        cx, cy = cue[0] - 0.635 + FASTFIZ_W / 2, FASTFIZ_L / 4
+        apex = (FASTFIZ_W / 2, FASTFIZ_L * 0.75)
+        phi = math.degrees(math.atan2(apex[1] - cy, apex[0] - cx)) % 360.0
+        rack = " ".join(f"{b.r[0] + dx!r} {b.r[1] + dy!r}" for b in sorted(balls[1:], key=_id))
+        lines.append(f"B {cx!r} {cy!r} {phi!r} {8.0 / FASTFIZ_BALL_PER_CUE!r} {rack}")
+    sx, sy = FASTFIZ_W / W, FASTFIZ_L / L
+    for shot in shots:
+        (ax, ay), (bx, by) = shot["cue"], shot["ob"]  # type: ignore[misc]
+        cue = (ax * sx, ay * sy)
+        ob = (bx * sx, by * sy)
+        # the same cut on the smaller table
+        ours = math.radians(float(shot["aim_deg"])) - math.atan2(by - ay, bx - ax)  # type: ignore[arg-type]
+        cut = math.asin(
+            max(-1.0, min(1.0, math.sin(ours) * math.dist((ax, ay), (bx, by)) / (2 * R)))
+        )
+        d = math.dist(cue, ob)
+        phi = math.atan2(ob[1] - cue[1], ob[0] - cue[0]) + math.asin(2 * R * math.sin(cut) / d)
+        v = float(shot["speed"]) / FASTFIZ_BALL_PER_CUE  # type: ignore[arg-type]
+        phi_deg = math.degrees(phi) % 360.0  # FastFiz takes [0, 360)
+        lines.append(f"S {cue[0]!r} {cue[1]!r} {ob[0]!r} {ob[1]!r} {phi_deg!r} {v!r}")
+    return lines
+
+
+def _id(ball: BallInput) -> int:
+    return ball.id
+
+
+def time_fastfiz(
+    seeds: list[int], shots: list[dict[str, object]], passes: int
+) -> dict[str, list[float]] | None:
+    """FastFiz's times (s) and event counts on the same workloads, or None (with a message)."""
+    driver = os.environ.get("FASTFIZ_DRIVER")
+    if not driver or not Path(driver).exists():
+        print("FastFiz skipped: set FASTFIZ_DRIVER to a driver program (see this file's docstring)")
+        return None
+    text = "\n".join(fastfiz_lines(seeds, shots)) + "\n"
+    proc = subprocess.run(
+        [driver, str(passes)], input=text, capture_output=True, text=True, check=False
+    )
+    if proc.returncode != 0:
+        print("FastFiz failed:", proc.stderr[-2000:])
+        return None
+    rows = [line.split() for line in proc.stdout.splitlines()]
+    # a negative time: FastFiz refused the shot (its cue, raised 5 deg, would hit a rail)
+    times = [float(r[0]) * 1e-6 if float(r[0]) >= 0.0 else math.nan for r in rows]
+    events = [float(r[1]) for r in rows]
+    nb = len(seeds)
+    return {
+        "break_s": times[:nb],
+        "break_events": events[:nb],
+        "shot_s": times[nb:],
+        "shot_events": events[nb:],
+    }
+
+
+def compare_fastfiz(ours: dict[str, list[float]], ff: dict[str, list[float]]) -> None:
+    """FastFiz's figures and the ratios, on the workloads both engines ran."""
+    both = [k for k, t in enumerate(ff["shot_s"]) if not math.isnan(t)]
+    left = len(ff["shot_s"]) - len(both)
+    mine = [ours["shot_s"][k] for k in both]
+    theirs = [ff["shot_s"][k] for k in both]
+    print(f"FastFiz break, s: {spread(ff['break_s'])}; events {spread(ff['break_events'])}")
+    print(
+        f"FastFiz single shot, us: {spread([t * 1e6 for t in theirs])}; events "
+        f"{spread([ff['shot_events'][k] for k in both])} ({left} shots FastFiz refused, its cue "
+        "raised 5 deg hitting a rail, left out of both sides)"
+    )
+    med = statistics.median(ff["break_s"]) / statistics.median(ours["break_s"])
+    print(f"break, FastFiz/nineball ratio of medians: {med:.2f}x (above 1: nineball is faster)")
+    med = statistics.median(theirs) / statistics.median(mine)
+    print(f"single shot, FastFiz/nineball ratio of medians: {med:.2f}x")
+    print(f"single shots, FastFiz/nineball throughput ratio: {sum(theirs) / sum(mine):.2f}x")
+
+
+def fixed_costs(passes: int) -> None:
+    """Our cost of a call that simulates nothing, of a lone ball, and per event."""
+
+    def best(balls: list[BallInput], stroke: Stroke | None) -> float:
+        simulate(balls, stroke=stroke)
+        out = math.inf
+        for _ in range(max(passes, 20)):
+            start = time.perf_counter()
+            simulate(balls, stroke=stroke)
+            out = min(out, time.perf_counter() - start)
+        return out
+
+    two = [BallInput(id=0, r=(0.5, 0.5)), BallInput(id=1, r=(0.8, 1.5))]
+    ten = break_setup(0, 8.0)[0]
+    lone = [BallInput(id=0, r=(0.635, 0.3))]
+    stroke = Stroke(speed=2.0, aim=math.pi / 2)
+    events = len(simulate(lone, stroke=stroke).times) + 1
+    print(
+        f"nineball fixed costs: nothing moving, 2 balls {best(two, None) * 1e6:.1f} us, "
+        f"10 balls {best(ten, None) * 1e6:.1f} us; a lone cue ball at 2 m/s ({events} events) "
+        f"{best(lone, stroke) * 1e6:.1f} us"
+    )
 
 
 def cli_measures() -> None:
@@ -213,6 +346,17 @@ def main() -> None:
     print(f"nineball break (8 m/s, {len(seeds)} seeded racks), s: {spread(ours['break_s'])}")
     print(f"nineball break events: {spread(ours['break_events'])}")
     print(f"nineball {n_shots} single shots: {n_shots / sum(ours['shot_s']):.0f} shots/s")
+    per_event = [t / e for t, e in zip(ours["shot_s"], ours["shot_events"], strict=True)]
+    print(
+        f"nineball single shot, us: {spread([t * 1e6 for t in ours['shot_s']])}; events "
+        f"{spread(ours['shot_events'])}; per event {statistics.median(per_event) * 1e6:.2f} us"
+    )
+    per_event = [t / e for t, e in zip(ours["break_s"], ours["break_events"], strict=True)]
+    print(f"nineball break per event: {statistics.median(per_event) * 1e6:.2f} us")
+    fixed_costs(passes)
+    ff = time_fastfiz(seeds, shots, passes)
+    if ff is not None:
+        compare_fastfiz(ours, ff)
     theirs = time_pooltool(seeds, shots, passes)
     if theirs is not None:
         print(f"pooltool break, s: {spread(theirs['break_s'])}")

@@ -22,9 +22,10 @@ import numpy as np
 from numpy.typing import NDArray
 
 from nineball.physics._kernels.motion import coefficients_into, evolve
-from nineball.physics.simulate import Trajectory, param_vector
+from nineball.physics.kit import param_vector
 from nineball.physics.state import MotionState
 from nineball.physics.table import nine_foot
+from nineball.physics.trajectory import Trajectory
 
 __all__ = ["MotionPiece", "motion_pieces"]
 

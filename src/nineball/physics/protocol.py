@@ -31,7 +31,7 @@ from nineball.physics import (
     Trajectory,
     nine_foot,
 )
-from nineball.physics.simulate import prepare, run_prepared
+from nineball.physics.simulate import PreparedShot
 
 __all__ = ["SimulateError", "handle_request", "run_simulate"]
 
@@ -204,20 +204,19 @@ def handle_request(request: object, repeat: int | None = None) -> dict[str, Any]
         )
     table = nine_foot()
     try:
-        ids, rvw, motion = prepare(balls, stroke, params, table)
+        prepared = PreparedShot(balls, stroke, params, table)
     except InvalidPlacementError as exc:
         raise SimulateError("invalid_placement", str(exc)) from exc
     except InvalidInputError as exc:
         code = "miscue" if str(exc).startswith("miscue") else "invalid_input"
         raise SimulateError(code, str(exc)) from exc
-    stroked = stroke is not None
     timings = []
     start = time.perf_counter()
-    tr = run_prepared(ids, rvw, motion, params, table, max_events, stroked=stroked)
+    tr = prepared.run(max_events)
     timings.append(time.perf_counter() - start)
     for _ in range((repeat or 1) - 1):
         start = time.perf_counter()
-        tr = run_prepared(ids, rvw, motion, params, table, max_events, stroked=stroked)
+        tr = prepared.run(max_events)
         timings.append(time.perf_counter() - start)
     result = trajectory_json(tr)
     return result if repeat is None else result | _timing(timings)

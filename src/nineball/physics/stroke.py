@@ -9,12 +9,18 @@ elevated cue gives massé and swerve spin), and an elevated cue drives it down i
 ``speed`` tan(elevation).
 
 The slate (Dr. Dave Alciatore's jump-shot analysis: the cue ball is driven into the bed and
-bounces off it): the ball rebounds at e_slate times that downward speed, and the friction of the
-cloth contact (mu_slide, capped at the impulse that makes the ball roll) acts against the
-contact's slip with the normal impulse (1 + e_slate) m v_down. If the rebound is slower than
-``hop_below`` the slate takes the whole vertical impulse and the ball stays on the cloth, with
-no friction impulse (a nearly level cue: the planar stroke). Otherwise the ball leaves the cloth:
-a jump, or the hop of a hard break with a slightly raised cue.
+bounces off it): the ball rebounds at e_slate times that downward speed. During the cue's impact
+the slate's normal impulse that stops the ball's downward motion, m v_down, carries no friction:
+the ball leaves along the cue's line plus squirt, and a massé or swerve then curves on the cloth
+while the ball slides (Alciatore's massé technical proofs; Jewett, "Massé 101"). The rebound's
+impulse, m v_z, acts with friction (mu_slide, against the contact's slip, capped at the impulse
+that makes it roll), as at every later bounce (``resolve.slate``). Why that split: a ball that
+barely hops makes a series of small bounces whose friction adds up to the cloth's over the same
+time less mu_slide m v_z; with the rebound's friction at the strike the two sides of
+``hop_below`` agree over that series, so the outcome is continuous in elevation. If the rebound
+is slower than ``hop_below`` the slate takes the whole vertical impulse and the ball stays on the
+cloth, with no friction impulse (a nearly level cue: the planar stroke). Otherwise the ball
+leaves the cloth: a jump, or the hop of a hard break with a slightly raised cue.
 
 Scoop: the tip can only meet the ball where the cue's end stays above the cloth. A contact point
 lower than that (its normal pointing down toward the slate, so low that the cue's end, a disc of
@@ -34,19 +40,16 @@ import numpy as np
 from numpy.typing import NDArray
 
 from nineball.errors import InvalidInputError
+from nineball.physics._kernels.constants import MAX_SPEED
+from nineball.physics._kernels.strike import CUE_TIP_RADIUS, velocities
+from nineball.physics.kit import param_vector
 from nineball.physics.params import PhysicsParams
+from nineball.physics.table import nine_foot
 
 __all__ = ["CUE_TIP_RADIUS", "MAX_ELEVATION", "MAX_SPEED", "Stroke"]
 
-MAX_SPEED = 20.0
-"""Largest cue-ball speed accepted, in m/s (the hardest recorded breaks are about 14 m/s)."""
-
 MAX_ELEVATION = math.radians(80.0)
 """Largest cue elevation accepted, in rad (80 deg)."""
-
-CUE_TIP_RADIUS = 0.0065
-"""Radius of the cue's tip in m, for the scoop test: 6.5 mm (a 13 mm tip; shafts are commonly
-12.5-13.5 mm at the tip)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -93,15 +96,13 @@ class Stroke:
 
     def squirt(self, params: PhysicsParams) -> float:
         """The squirt angle in rad (positive to the left of the aim for right english)."""
-        s = self.side
-        num = 2.5 * s * math.sqrt(max(0.0, 1.0 - s * s))
-        den = 1.0 + params.mass / params.cue_endmass + 2.5 * (1.0 - s * s)
-        return math.atan(num / den)
+        return self._kernel(params)[1]
 
     def ball_velocities(self, params: PhysicsParams) -> tuple[NDArray[np.float64], ...]:
         """The cue ball's velocity (m/s) and angular velocity (rad/s) just after the stroke.
 
-        The vertical velocity is the slate's rebound (0 when the ball stays on the cloth).
+        The vertical velocity is the slate's rebound (0 when the ball stays on the cloth). The
+        model is the kernel's (``physics/_kernels/strike.py``), which the engine runs too.
 
         Raises:
             InvalidInputError: the tip offset is beyond the miscue limit, or a scoop.
@@ -111,75 +112,15 @@ class Stroke:
                 f"miscue: tip offset {self.offset:.3g} R is beyond the miscue limit "
                 f"{params.miscue_limit!r} R (side={self.side!r}, height={self.height!r})"
             )
-        R, m = params.radius, params.mass
-        ce, se = math.cos(self.elevation), math.sin(self.elevation)
-        ca, sa = math.cos(self.aim), math.sin(self.aim)
-        d = (ce * ca, ce * sa, -se)  # cue axis
-        right = (sa, -ca, 0.0)
-        up = (  # right x d
-            right[1] * d[2] - right[2] * d[1],
-            right[2] * d[0] - right[0] * d[2],
-            right[0] * d[1] - right[1] * d[0],
-        )
-        # w = (r_c x J) / I with r_c = R (side right + height up - depth d) and J = j d: the
-        # depth term is parallel to J and drops out exactly (no spin from a centre hit)
-        j = m * self.speed / ce
-        k = j * R / (0.4 * m * R * R)
-        rxd = (
-            right[1] * d[2] - right[2] * d[1],
-            right[2] * d[0] - right[0] * d[2],
-            right[0] * d[1] - right[1] * d[0],
-        )
-        uxd = (
-            up[1] * d[2] - up[2] * d[1],
-            up[2] * d[0] - up[0] * d[2],
-            up[0] * d[1] - up[1] * d[0],
-        )
-        w = np.array([k * (self.side * rxd[q] + self.height * uxd[q]) for q in range(3)])
-        heading = self.aim + self.squirt(params)
-        v = np.array([self.speed * math.cos(heading), self.speed * math.sin(heading), 0.0])
-        # the contact point's height above the cloth, less the reach of the cue's end below it
-        depth = math.sqrt(max(0.0, 1.0 - self.side**2 - self.height**2))
-        low = R * (1.0 + self.height * up[2] - depth * d[2]) - CUE_TIP_RADIUS * ce
+        low, _, state = self._kernel(params)
         if low < 0.0:
             raise InvalidInputError(
                 f"miscue: scoop, the cue cannot reach a contact {-low * 1000:.3g} mm that low "
                 f"without digging under the ball (elevation={math.degrees(self.elevation):.3g} "
                 f"deg, height={self.height!r})"
             )
-        down = self.speed * se / ce  # into the slate
-        if down > 0.0:
-            _slate_bounce(v, w, down, params)
-        return v, w
+        return state[1].copy(), state[2].copy()
 
-
-def _slate_bounce(
-    v: NDArray[np.float64], w: NDArray[np.float64], down: float, params: PhysicsParams
-) -> None:
-    """The slate's response to a ball driven into it at ``down`` m/s by the cue, in place.
-
-    The ball rebounds at v_z = e_slate down; a rebound slower than ``hop_below`` is absorbed
-    (v_z = 0: the ball stays on the cloth). During the cue's impact the slate's normal impulse
-    that stops the ball's downward motion, m down, carries no friction: the ball leaves along
-    the cue's line plus squirt, and a massé or swerve then curves on the cloth while the ball
-    slides (Alciatore's massé technical proofs; Jewett, "Massé 101"). The rebound's impulse,
-    m v_z, acts with friction (mu_slide, against the contact's slip, capped at the impulse that
-    makes it roll), as at every later bounce (``resolve.slate``). Why that split: a ball that
-    barely hops makes a series of small bounces whose friction adds up to the cloth's over the
-    same time less mu_slide m v_z; with the rebound's friction at the strike the two sides of
-    ``hop_below`` agree over that series, so the outcome is continuous in elevation.
-    """
-    R = params.radius
-    rebound = params.e_slate * down
-    if rebound < params.hop_below:
-        return
-    ux, uy = v[0] - R * w[1], v[1] + R * w[0]
-    un = math.hypot(ux, uy)
-    if un > 0.0:
-        f = min(params.mu_slide * rebound, 2.0 / 7.0 * un)
-        fx, fy = -f * ux / un, -f * uy / un
-        v[0] += fx
-        v[1] += fy
-        w[0] += 2.5 * fy / R
-        w[1] -= 2.5 * fx / R
-    v[2] = rebound
+    def _kernel(self, params: PhysicsParams) -> tuple[float, float, NDArray[np.float64]]:
+        prm = param_vector(params, nine_foot())
+        return velocities(self.speed, self.aim, self.elevation, self.side, self.height, prm)

@@ -23,7 +23,7 @@ import math
 
 import numpy as np
 
-from nineball.physics._kernels.cluster import crowded, impact
+from nineball.physics._kernels.cluster import crowded
 from nineball.physics._kernels.constants import (
     EV_AIRBORNE,
     EV_BALL_BALL,
@@ -46,8 +46,8 @@ from nineball.physics._kernels.constants import (
     S_SPINNING,
     S_STATIONARY,
 )
+from nineball.physics._kernels.cull import CULL, apart, path_box, point_gap, segment_gap
 from nineball.physics._kernels.detect import (
-    TOUCH,
     V_REST,
     arc_time,
     capture_time,
@@ -57,7 +57,7 @@ from nineball.physics._kernels.detect import (
     inside,
     segment_time,
 )
-from nineball.physics._kernels.jit import entry, internal, shared
+from nineball.physics._kernels.jit import internal, shared
 from nineball.physics._kernels.motion import (
     classify,
     coefficients_into,
@@ -69,114 +69,33 @@ from nineball.physics._kernels.motion import (
 from nineball.physics._kernels.record import put, record
 from nineball.physics._kernels.resolve import V_PUSH, ball_ball, ball_cushion, ball_rest, slate
 
-__all__ = ["run"]
-
-
-CULL = 1e-6
-"""Margin in m added to every culling box: far above the rounding of positions (about 1e-15 m)
-and of the contact tolerance ``TOUCH``, so a culled element could never have had an event."""
+__all__ = ["_astray", "_handle", "_update"]  # the halves of shot.shot
 
 
 @internal
-def _path_box(c: np.ndarray, h: float, box: np.ndarray, i: int) -> None:
-    """``box[i]`` = (x min, x max, y min, y max) of r(s) = c[0] + c[1] s + c[2] s^2, s in [0, h].
+def _missed(gbox: np.ndarray, g: int, box: np.ndarray, i: int, c: np.ndarray) -> bool:
+    """Whether ball i, clear of line row g now, can cross the line only outside its window.
 
-    Each coordinate is a quadratic: its extremes are at the ends or at its vertex. The box is
-    widened by ``CULL`` on every side.
+    That is: its straight path (``box[i]``) passes farther than ``CULL`` from the window of
+    the row (:func:`.cull.table_boxes`).
     """
-    for q in range(2):
-        lo = c[0, q]
-        hi = lo
-        if h > 0.0:
-            end = c[0, q] + c[1, q] * h + c[2, q] * h * h
-            lo = end if end < lo else lo
-            hi = end if end > hi else hi
-            if c[2, q] != 0.0:
-                s = -c[1, q] / (2.0 * c[2, q])
-                if 0.0 < s < h:
-                    top = c[0, q] + c[1, q] * s + c[2, q] * s * s
-                    lo = top if top < lo else lo
-                    hi = top if top > hi else hi
-        box[i, 2 * q] = lo - CULL
-        box[i, 2 * q + 1] = hi + CULL
-
-
-@internal
-def _table_boxes(
-    segs: np.ndarray, jaws: np.ndarray, caps: np.ndarray, edges: np.ndarray
-) -> np.ndarray:
-    """The culling data of the table's elements, a row each: segments, jaws, captures, edges.
-
-    A segment's row starts with its box (x min, x max, y min, y max). A capture line's or a
-    boundary edge's row is (nx, ny, offset, ux, uy, lo, hi): a ball's centre crosses it where
-    q = n . r - offset falls to 0 (n into the table), with its tangential coordinate u . r
-    within [lo, hi] (:func:`_apart`). Jaws are tested from their own rows.
-    """
-    nseg = segs.shape[0]
-    nsj = nseg + jaws.shape[0]
-    ncap = caps.shape[0]
-    out = np.zeros((nsj + ncap + edges.shape[0], 7))
-    for k in range(nseg):
-        out[k, 0] = segs[k, 0] if segs[k, 0] < segs[k, 2] else segs[k, 2]
-        out[k, 1] = segs[k, 2] if segs[k, 0] < segs[k, 2] else segs[k, 0]
-        out[k, 2] = segs[k, 1] if segs[k, 1] < segs[k, 3] else segs[k, 3]
-        out[k, 3] = segs[k, 3] if segs[k, 1] < segs[k, 3] else segs[k, 1]
-    for k in range(ncap):
-        # capture_time: o . r = c crossed going out (o = caps[k, :2] points out of the table)
-        # within caps[k, 5] of the midpoint (caps[k, 3], caps[k, 4]) along the line
-        row = nsj + k
-        ux = -caps[k, 1]
-        uy = caps[k, 0]
-        mid = ux * caps[k, 3] + uy * caps[k, 4]
-        out[row, 0] = -caps[k, 0]
-        out[row, 1] = -caps[k, 1]
-        out[row, 2] = -caps[k, 2]
-        out[row, 3] = ux
-        out[row, 4] = uy
-        out[row, 5] = mid - caps[k, 5]
-        out[row, 6] = mid + caps[k, 5]
-    for k in range(edges.shape[0]):
-        # cross_time: n . (r - e0) falls to 0, the crossing within [-TOUCH, length + TOUCH] of
-        # e0 along the edge
-        row = nsj + ncap + k
-        ex = edges[k, 2] - edges[k, 0]
-        ey = edges[k, 3] - edges[k, 1]
-        length = math.sqrt(ex * ex + ey * ey)
-        ux = ex / length
-        uy = ey / length
-        start = ux * edges[k, 0] + uy * edges[k, 1]
-        out[row, 0] = edges[k, 4]
-        out[row, 1] = edges[k, 5]
-        out[row, 2] = edges[k, 4] * edges[k, 0] + edges[k, 5] * edges[k, 1]
-        out[row, 3] = ux
-        out[row, 4] = uy
-        out[row, 5] = start - TOUCH
-        out[row, 6] = start + length + TOUCH
-    return out
-
-
-@internal
-def _low(a: float, b: float, box: np.ndarray, i: int) -> float:
-    """The least value of a x + b y over the box ``box[i]``."""
-    low: float = (a * box[i, 0] if a > 0.0 else a * box[i, 1]) + (
-        b * box[i, 2] if b > 0.0 else b * box[i, 3]
+    q0 = gbox[g, 0] * c[0, 0] + gbox[g, 1] * c[0, 1] - gbox[g, 2]
+    if not q0 > CULL:
+        return False  # on the line or past it now: the solver decides
+    ux = gbox[g, 3]
+    uy = gbox[g, 4]
+    # the window: points on the line at tangential coordinates lo..hi
+    px = gbox[g, 0] * gbox[g, 2]
+    py = gbox[g, 1] * gbox[g, 2]
+    gap: float = segment_gap(
+        box,
+        i,
+        px + ux * gbox[g, 5],
+        py + uy * gbox[g, 5],
+        px + ux * gbox[g, 6],
+        py + uy * gbox[g, 6],
     )
-    return low
-
-
-@internal
-def _apart(gbox: np.ndarray, g: int, box: np.ndarray, i: int) -> bool:
-    """Whether no centre in ``box[i]`` can cross the line of row ``g`` of :func:`_table_boxes`.
-
-    That is: the whole box is more than ``CULL`` inside the table, or its tangential range is
-    outside the line's window (widened by ``CULL``).
-    """
-    if _low(gbox[g, 0], gbox[g, 1], box, i) - gbox[g, 2] > CULL:
-        return True  # the whole box is inside the table, clear of the line
-    if _low(gbox[g, 3], gbox[g, 4], box, i) > gbox[g, 6] + CULL:
-        return True
-    below: bool = -_low(-gbox[g, 3], -gbox[g, 4], box, i) < gbox[g, 5] - CULL
-    return below
+    return gap > CULL
 
 
 @internal
@@ -204,11 +123,11 @@ def _update(
     """Recompute every cached event time of ball i (whose state is current at time t).
 
     Culling (never a different result, only less work): ``box[i]`` becomes the box that ball
-    i's centre stays in until its next transition (:func:`_path_box`); a cushion segment, rounded
-    point, capture line or boundary edge, or another ball's box (``box[k]``, over its own
-    motion piece), that no contact can reach from there is not solved for: its time is inf,
-    as its solver would give. ``gbox`` holds the table's elements' boxes (:func:`_table_boxes`);
-    ``work`` is scratch space, shape (3, 3, 3).
+    i's centre stays in until its next transition (:func:`.cull.path_box`); a cushion segment,
+    rounded point, capture line or boundary edge, or another ball's box (``box[k]``, over its
+    own motion piece), that no contact can reach from there is not solved for: its time is
+    inf, as its solver would give. ``gbox`` holds the table's elements' boxes
+    (:func:`.cull.table_boxes`); ``work`` is scratch space, shape (3, 3, 3).
     """
     n = rvw.shape[0]
     cush_t[i] = np.inf
@@ -233,7 +152,7 @@ def _update(
     H = prm[P_H]
     nseg = segs.shape[0]
     nsj = nseg + jaws.shape[0]
-    _path_box(ci, h if moving_i else 0.0, box, i)
+    path_box(ci, h if moving_i else 0.0, box, i, mot[i] != S_SLIDING)
     # the reach of a contact from the centre: R (2R in flight, where the nose edge and the
     # rounded points' edges lie up to R inside their lines), plus the culling margin
     reach = (R + R if flying else R) + CULL
@@ -245,6 +164,8 @@ def _update(
         for k in range(nseg):
             if gbox[k, 0] > x1 or gbox[k, 1] < x0 or gbox[k, 2] > y1 or gbox[k, 3] < y0:
                 continue
+            if segment_gap(box, i, segs[k, 0], segs[k, 1], segs[k, 2], segs[k, 3]) > reach:
+                continue
             tc = edge_time(ci, segs[k], h, R, H) if flying else segment_time(ci, segs[k], h, R)
             if tc < np.inf and t + tc < cush_t[i]:
                 cush_t[i] = t + tc
@@ -253,6 +174,8 @@ def _update(
             jaw = jaws[k]
             rho = jaw[2]
             if jaw[0] - rho > x1 or jaw[0] + rho < x0 or jaw[1] - rho > y1 or jaw[1] + rho < y0:
+                continue
+            if point_gap(box, i, jaw[0], jaw[1]) > reach + rho:
                 continue
             if flying:
                 tc = arc_time(ci, jaw, h, R, H)
@@ -269,7 +192,7 @@ def _update(
             # ball in flight gets out without one of these events.
             for k in range(edges.shape[0]):
                 g = nsj + caps.shape[0] + k
-                if _apart(gbox, g, box, i):
+                if apart(gbox, g, box, i) or _missed(gbox, g, box, i, ci):
                     continue
                 tc = cross_time(ci, edges[k], h)
                 if tc < np.inf:
@@ -282,7 +205,7 @@ def _update(
                         cush_id[i] = nsj + k
         else:
             for k in range(caps.shape[0]):
-                if _apart(gbox, nsj + k, box, i):
+                if apart(gbox, nsj + k, box, i) or _missed(gbox, nsj + k, box, i, ci):
                     continue
                 tc = capture_time(ci, caps[k], h)
                 if tc < np.inf and t + tc < pock_t[i]:
@@ -306,6 +229,11 @@ def _update(
         ):
             pair[a, b] = np.inf  # the two boxes stay more than 2R apart: no contact
             continue
+        if box[i, 8] != 0.0 and box[k, 8] != 0.0:
+            gap = segment_gap(box, i, box[k, 4], box[k, 5], box[k, 6], box[k, 7])
+            if gap > d2:
+                pair[a, b] = np.inf  # two straight paths (or points) never within 2R
+                continue
         evolve_into(rvw[k], mot[k], t - tref[k], prm, work[1])
         ck = work[2]
         coefficients_into(work[1], mot[k], prm, ck)
@@ -504,169 +432,3 @@ def _handle(
     record(ev_t, ev_k, ev_i, ev_j, ev_s, ev_m, count, t, kind, bi, bj,
             state_i, mot[bi], state_j, mot_j)  # fmt: skip
     return 1
-
-
-@entry
-def run(
-    rvw0: np.ndarray,
-    mot0: np.ndarray,
-    segs: np.ndarray,
-    jaws: np.ndarray,
-    caps: np.ndarray,
-    edges: np.ndarray,
-    prm: np.ndarray,
-    max_events: int,
-) -> tuple[
-    int,
-    np.ndarray,
-    np.ndarray,
-    np.ndarray,
-    np.ndarray,
-    np.ndarray,
-    np.ndarray,
-    np.ndarray,
-    np.ndarray,
-    np.ndarray,
-    np.ndarray,
-    bool,
-    int,
-]:
-    """Simulate until every ball is at rest or pocketed, or ``max_events`` events were recorded.
-
-    Args:
-        rvw0: initial states, shape (n, 3, 3), at t = 0 (not modified).
-        mot0: initial motion states, shape (n,) (not modified).
-        segs: cushion segments, shape (ns, 6).
-        jaws: rounded points, shape (nj, 3).
-        caps: pocket capture lines, shape (np, 6).
-        edges: the playing surface's boundary polygon, shape (24, 7) (``TableSpec.boundary``).
-        prm: parameter vector (constants.P_*).
-        max_events: capacity of the event arrays.
-
-    Returns:
-        count, times, kinds, first ball, second index (ball, cushion or pocket; -1 if none),
-        states after (n_ev, 2, 3, 3), motions after (n_ev, 2), final states, final motions,
-        final reference times (always the time of the last event of each ball), pocket of each
-        ball (-1 if none), whether the event budget ran out before the end, and the first
-        ball that ended off the playing surface without an event saying so (-1 if none: the
-        invariant of :func:`_astray`; checked when the budget did not run out).
-    """
-    n = rvw0.shape[0]
-    rvw = rvw0.copy()
-    mot = mot0.copy()
-    tref = np.empty(n)
-    trans = np.empty(n)
-    cush_t = np.empty(n)
-    pock_t = np.empty(n)
-    cush_id = np.empty(n, dtype=np.int64)
-    pock_id = np.empty(n, dtype=np.int64)
-    pocket_of = np.empty(n, dtype=np.int64)
-    pair = np.empty((n, n))
-    for i in range(n):
-        tref[i] = 0.0
-        trans[i] = np.inf
-        cush_t[i] = np.inf
-        pock_t[i] = np.inf
-        cush_id[i] = -1
-        pock_id[i] = -1
-        pocket_of[i] = -1
-        for j in range(n):
-            pair[i, j] = np.inf
-    # uninitialised: every recorded event writes all of its fields, and only [:count] is read
-    ev_t = np.empty(max_events)
-    ev_k = np.empty(max_events, dtype=np.int64)
-    ev_i = np.empty(max_events, dtype=np.int64)
-    ev_j = np.empty(max_events, dtype=np.int64)
-    ev_s = np.empty((max_events, 2, 3, 3))
-    ev_m = np.empty((max_events, 2), dtype=np.int64)
-    box = np.empty((n, 4))  # where each ball's centre stays during its motion piece
-    for i in range(n):
-        box[i, 0] = -np.inf
-        box[i, 1] = np.inf
-        box[i, 2] = -np.inf
-        box[i, 3] = np.inf
-    gbox = _table_boxes(segs, jaws, caps, edges)
-    work = np.empty((3, 3, 3))  # scratch of _update
-    dirty = np.empty(n, dtype=np.int64)  # balls whose cached event times must be recomputed
-    launch = np.empty(n, dtype=np.int64)  # balls just lifted off the cloth (an airborne event)
-    for i in range(n):
-        trans[i] = transition_time(rvw[i], mot[i], prm)
-        dirty[i] = 1
-        launch[i] = 1 if mot[i] == S_AIRBORNE else 0
-    count = n - n  # a non-literal integer for numba (one compiled signature)
-    truncated = False
-    no_ball = count - 1
-    airborne = no_ball + 1 + EV_AIRBORNE  # a non-literal code: no second compiled record
-    t = 0.0
-    while True:
-        for i in range(n):
-            if launch[i] != 0 and count < max_events:
-                record(ev_t, ev_k, ev_i, ev_j, ev_s, ev_m, count, t, airborne, i, no_ball,
-                        rvw[i], mot[i], rvw[i], no_ball)  # fmt: skip
-                count += 1
-            launch[i] = 0
-        # one call site for the update and one for the record keep the compiled loop small
-        for i in range(n):
-            if dirty[i] != 0:
-                _update(i, t, rvw, mot, tref, trans, cush_t, cush_id, pock_t, pock_id, pair,
-                        segs, jaws, caps, edges, prm, box, gbox, work)  # fmt: skip
-                dirty[i] = 0
-        best = np.inf
-        kind = no_ball
-        bi = no_ball
-        bj = no_ball
-        for i in range(n):
-            if trans[i] < best:
-                best = trans[i]
-                kind = 0
-                bi = i
-        for i in range(n):
-            if pock_t[i] < best:
-                best = pock_t[i]
-                kind = EV_POCKET
-                bi = i
-                bj = pock_id[i]
-        for i in range(n):
-            if cush_t[i] < best:
-                best = cush_t[i]
-                kind = EV_CUSHION
-                bi = i
-                bj = cush_id[i]
-        for i in range(n):
-            for j in range(i + 1, n):
-                if pair[i, j] < best:
-                    best = pair[i, j]
-                    kind = EV_BALL_BALL
-                    bi = i
-                    bj = j
-        if best == np.inf:
-            break
-        if count >= max_events:
-            truncated = True
-            break
-        t = best
-        added = _handle(t, kind, bi, bj, count, rvw, mot, tref, segs, jaws, prm, launch, dirty,
-                        pocket_of, ev_t, ev_k, ev_i, ev_j, ev_s, ev_m)  # fmt: skip
-        if added == -2:
-            added = impact(t, bi, bj, count, rvw, mot, tref, prm, launch, dirty,
-                            ev_t, ev_k, ev_i, ev_j, ev_s, ev_m)  # fmt: skip
-        if added < 0:
-            truncated = True
-            break
-        count += added
-    astray = no_ball if truncated else _astray(rvw, mot, edges, prm)
-    return (
-        count,
-        ev_t,
-        ev_k,
-        ev_i,
-        ev_j,
-        ev_s,
-        ev_m,
-        rvw,
-        mot,
-        tref,
-        pocket_of,
-        truncated,
-        astray,
-    )

@@ -82,6 +82,137 @@ def _bisect(
     return hi
 
 
+_GAMMA = 2e-15
+"""A bound on the relative rounding error of :func:`poly4` (Horner, degree 4: 8 roundings of
+2^-53, about 8.9e-16, doubled for the bound's own evaluation): |computed - exact| <= _GAMMA
+times the sum of the terms' magnitudes."""
+
+
+@internal
+def _crossed(fm: float, flo: float) -> bool:
+    """Whether a value ``fm`` of p is on the far side of the sign change from p(lo) = ``flo``.
+
+    The test of :func:`_bisect`: not crossed means the sign of flo and not zero.
+    """
+    return not ((fm > 0.0) == (flo > 0.0) and fm != 0.0)
+
+
+@internal
+def _bound(c4: float, c3: float, c2: float, c1: float, c0: float, t: float) -> float:
+    """A bound on the rounding error of :func:`poly4` at t >= 0."""
+    a = abs(t)
+    return _GAMMA * ((((abs(c4) * a + abs(c3)) * a + abs(c2)) * a + abs(c1)) * a + abs(c0))
+
+
+@internal
+def _estimate(
+    c4: float, c3: float, c2: float, c1: float, c0: float, lo: float, hi: float, flo: float
+) -> float:
+    """A root of p in (lo, hi], where p changes sign, to a few ulps (inf if not found).
+
+    A quadratic or a line in closed form; otherwise Newton's method kept inside the bracket
+    (a step that leaves it halves the bracket instead).
+    """
+    if c4 == 0.0 and c3 == 0.0:
+        if c2 == 0.0:
+            if c1 != 0.0:
+                r = -c0 / c1
+                if lo < r <= hi:
+                    return r
+        else:
+            disc = c1 * c1 - 4.0 * c2 * c0
+            if disc >= 0.0:
+                q = -0.5 * (c1 + math.copysign(math.sqrt(disc), c1))
+                if q != 0.0:
+                    r1 = q / c2
+                    r2 = c0 / q
+                    if lo < r1 <= hi:
+                        return r1
+                    if lo < r2 <= hi:
+                        return r2
+    a = lo
+    b = hi
+    x = 0.5 * (lo + hi)
+    for _ in range(60):
+        fx = poly4(c4, c3, c2, c1, c0, x)
+        if _crossed(fx, flo):
+            b = x
+        else:
+            a = x
+        d = ((4.0 * c4 * x + 3.0 * c3) * x + 2.0 * c2) * x + c1
+        step = fx / d if d != 0.0 else np.inf
+        xn = x - step
+        if not (a < xn < b):
+            xn = 0.5 * (a + b)
+        if abs(xn - x) <= 4e-16 * abs(x) or xn <= a or xn >= b:
+            return xn if a < xn <= b else b
+        x = xn
+    return np.inf
+
+
+@internal
+def _crossing(
+    c4: float, c3: float, c2: float, c1: float, c0: float, lo: float, hi: float, flo: float
+) -> float:
+    """What :func:`_bisect` returns, bit for bit, with a handful of evaluations of p.
+
+    The same bisection runs, but a midpoint's side is known without evaluating p wherever the
+    sign of the computed p is certain: outside a band [a, b] around the root's estimate
+    (:func:`_estimate`), where p's distance from zero exceeds any rounding error
+    (:func:`_bound`; p is monotone on the bracket, whose ends are roots of p' or the
+    horizon's ends, so beyond a and b it only grows away from zero). Only the few midpoints
+    inside the band are evaluated. When the band cannot be certified (a tangency, where the
+    sign of p is noisy over a wide range) every midpoint is evaluated, as :func:`_bisect` does.
+    """
+    a = -np.inf  # every midpoint evaluated unless the band is certified
+    b = np.inf
+    t = _estimate(c4, c3, c2, c1, c0, lo, hi, flo) if lo >= 0.0 else np.inf
+    if t < np.inf and abs(flo) > 2.0 * _bound(c4, c3, c2, c1, c0, lo):
+        top = _bound(c4, c3, c2, c1, c0, hi)
+        if abs(poly4(c4, c3, c2, c1, c0, hi)) > 2.0 * top:
+            slope = abs(((4.0 * c4 * t + 3.0 * c3) * t + 2.0 * c2) * t + c1)
+            if slope > 0.0:
+                width = 4.0 * _bound(c4, c3, c2, c1, c0, t) / slope + 8e-16 * t + 1e-300
+                for _ in range(4):
+                    lower = t - width
+                    upper = t + width
+                    if lower <= lo or upper >= hi:
+                        break
+                    fl_ = poly4(c4, c3, c2, c1, c0, lower)
+                    fu = poly4(c4, c3, c2, c1, c0, upper)
+                    if (
+                        not _crossed(fl_, flo)
+                        and abs(fl_) > 2.0 * _bound(c4, c3, c2, c1, c0, lower)
+                        and _crossed(fu, flo)
+                        and abs(fu) - _bound(c4, c3, c2, c1, c0, upper) > top
+                    ):
+                        a = lower
+                        b = upper
+                        break
+                    width *= 8.0
+    steps = 0
+    # outside the band: the side is known; the halving written without a branch to mispredict
+    while steps < 200:
+        mid = 0.5 * (lo + hi)
+        if (mid > a and mid < b) or mid <= lo or mid >= hi:
+            break
+        below = mid <= a
+        lo = mid if below else lo
+        hi = hi if below else mid
+        steps += 1
+    while steps < 200:
+        mid = 0.5 * (lo + hi)
+        if mid <= lo or mid >= hi:
+            break
+        fm = poly4(c4, c3, c2, c1, c0, mid)
+        if (fm > 0.0) == (flo > 0.0) and fm != 0.0:
+            lo = mid
+        else:
+            hi = mid
+        steps += 1
+    return hi
+
+
 @internal
 def _cubic_roots(
     a: float, b: float, c: float, d: float, lo: float, hi: float
@@ -104,7 +235,7 @@ def _cubic_roots(
         if fl == 0.0 and left > lo:
             pass
         elif (fl < 0.0 < fr) or (fr < 0.0 < fl):
-            root = _bisect(0.0, a, b, c, d, left, right, fl)
+            root = _crossing(0.0, a, b, c, d, left, right, fl)
         elif fr == 0.0 and right < hi:
             root = right
         if root < np.inf:
@@ -141,7 +272,7 @@ def first_down_crossing(
         right = (k1 if k == 0 else k2 if k == 1 else k3) if k < nc else tmax
         fr = poly4(c4, c3, c2, c1, c0, right)
         if fl > 0.0 and (fr < -depth or (fr <= 0.0 and k == nc)):
-            return _bisect(c4, c3, c2, c1, c0, left, right, fl)
+            return _crossing(c4, c3, c2, c1, c0, left, right, fl)
         left = right
         fl = fr
     return np.inf

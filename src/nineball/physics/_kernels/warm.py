@@ -5,7 +5,7 @@ thread (numba holds a global compiler lock). :func:`prepare` splits that work in
 child processes compile :func:`.loop._handle` (the resolution of an event, with the collision
 kernels it calls) and :func:`.cluster.impact` (simultaneous impacts) into the
 on-disk cache while this process compiles :func:`.loop._update` (the event times, with the
-detection kernels); :func:`.loop.run` is compiled last and finds both in the cache. The
+detection kernels); :func:`.shot.shot` is compiled last and finds both in the cache. The
 machine code is the same either way; only the wall time of the first simulation changes.
 Nothing happens when the event loop is already compiled or cached, on one core, or when a child
 cannot run or write the cache (numba then compiles that part here).
@@ -38,16 +38,19 @@ def _cores() -> int:
     return len(affinity(0)) if affinity is not None else os.cpu_count() or 1
 
 
-def signatures(
-    segs: np.ndarray, jaws: np.ndarray, caps: np.ndarray, edges: np.ndarray, prm: np.ndarray
-) -> dict[str, tuple[Any, ...]]:
-    """The argument types with which :func:`.loop.run` calls its halves and ``cluster.impact``."""
+def signatures(readonly: bool) -> dict[str, tuple[Any, ...]]:
+    """The argument types with which :func:`.shot.shot` calls its halves and ``cluster.impact``.
+
+    ``readonly``: whether the table array given to ``shot`` (:func:`.shot.pack_table`) is
+    read-only, as the table's and parameters' views inside it then are.
+    """
     f, i = types.float64, types.int64
 
-    def array(dtype: Any, ndim: int) -> Any:
-        return types.Array(dtype, ndim, "C")
+    def array(dtype: Any, ndim: int, ro: bool = False) -> Any:
+        return types.Array(dtype, ndim, "C", readonly=ro)
 
-    tables = (typeof(segs), typeof(jaws))
+    prm = array(f, 1, readonly)
+    table = array(f, 2, readonly)
     return {
         "_update": (
             i,
@@ -61,12 +64,13 @@ def signatures(
             array(f, 1),
             array(i, 1),
             array(f, 2),
-            *tables,
-            typeof(caps),
-            typeof(edges),
-            typeof(prm),
+            table,
+            table,
+            table,
+            table,
+            prm,
             array(f, 2),
-            array(f, 2),
+            table,
             array(f, 3),
         ),
         "_handle": (
@@ -78,8 +82,9 @@ def signatures(
             array(f, 3),
             array(i, 1),
             array(f, 1),
-            *tables,
-            typeof(prm),
+            table,
+            table,
+            prm,
             array(i, 1),
             array(i, 1),
             array(i, 1),
@@ -98,7 +103,7 @@ def signatures(
             array(f, 3),
             array(i, 1),
             array(f, 1),
-            typeof(prm),
+            prm,
             array(i, 1),
             array(i, 1),
             array(f, 1),
@@ -119,25 +124,28 @@ def _cached(dispatcher: Any) -> bool:
         return True  # numba's internals moved: do not guess
 
 
-def prepare(
-    segs: np.ndarray, jaws: np.ndarray, caps: np.ndarray, edges: np.ndarray, prm: np.ndarray
-) -> None:
-    """Before the process's first simulation: split a cold compile over two processes."""
+def prepare(tab: np.ndarray) -> None:
+    """Before the process's first simulation: split a cold compile over two processes.
+
+    ``tab``: the packed table :func:`.shot.shot` will be called with.
+    """
     global _STARTED
     if _STARTED:
         return
     _STARTED = True
-    from nineball.physics._kernels import cluster, loop
+    from nineball.physics._kernels import cluster, loop, shot
 
     kernels: Any = loop  # numba's dispatchers (typed as plain functions by the decorators)
-    if kernels.run.signatures or _cached(kernels.run) or _cores() < 2:
+    entry: Any = shot.shot
+    if entry.signatures or _cached(entry) or _cores() < 2:
         return
-    sigs = signatures(segs, jaws, caps, edges, prm)
+    readonly = not tab.flags.writeable
+    sigs = signatures(readonly)
     children = []
     for name in ("_handle", "impact"):
         try:
             child = subprocess.Popen(
-                [sys.executable, "-c", _CHILD, repr(prm.flags.writeable), name],
+                [sys.executable, "-c", _CHILD, repr(readonly), name],
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,
@@ -158,13 +166,8 @@ def prepare(
 
 _CHILD = """
 import sys
-import numpy as np
 from nineball.physics._kernels import warm
 from nineball.physics._kernels import cluster, loop
-from nineball.physics.table import TableSpec
-table = TableSpec()
-prm = np.zeros(1)
-prm.setflags(write=sys.argv[1] == "True")
-sigs = warm.signatures(table.segments, table.jaws, table.captures, table.boundary, prm)
+sigs = warm.signatures(sys.argv[1] == "True")
 getattr(loop if sys.argv[2] == "_handle" else cluster, sys.argv[2]).compile(sigs[sys.argv[2]])
 """
