@@ -554,3 +554,25 @@ def test_a_built_in_player_plays_the_same_through_the_pipe_and_in_process() -> N
         assert result.faults == ()
         records[how] = {k: v for k, v in result.record.items() if k != "date"}
     assert records["pipe"] == records["process"]
+
+
+@pytest.mark.parametrize(
+    ("budget", "code", "reasons"),
+    [
+        (TimeControl(move=5.0, game=0.5, start=5.0), "game_time", {"forfeit"}),
+        (TimeControl(move=5.0, game=None, match=0.5, start=5.0), "match_time", {"forfeit"}),
+    ],
+)
+def test_running_out_of_the_budget_forfeits(
+    budget: TimeControl, code: str, reasons: set[str]
+) -> None:
+    result = _arena_match(f"slow={HOSTILE} slow", race_to=2, time_control=budget)
+    assert [f["code"] for f in result.faults if f["penalty"] != "none"][:1] == [code]
+    assert result.players[result.winner] == "ghost"
+    record = load_record(json.dumps(result.record))
+    slow = result.players.index("slow")
+    forfeited = [g for g in record.games if g.result and g.result.reason.value == "forfeit"]
+    assert forfeited
+    assert all(g.result.winner != slow for g in forfeited)
+    if code == "match_time":  # every game left went at once
+        assert record.games[-1].shots[-1].kind.value == "forfeit"

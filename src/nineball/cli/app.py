@@ -508,12 +508,12 @@ def _seconds(value: float, flag: str) -> float | None:
     return None if value == 0 else value
 
 
-def _keyed(items: list[str] | None, flag: str, sep: str) -> list[tuple[str, str]]:
+def _keyed(items: list[str] | None, flag: str, sep: str, form: str) -> list[tuple[str, str]]:
     out = []
     for item in items or ():
         key, found, value = item.partition(sep)
         if not found or not key.strip():
-            raise typer.BadParameter(f"{flag} takes NAME{sep}VALUE, got {item!r}")
+            raise typer.BadParameter(f"{flag} takes {form}, got {item!r}")
         out.append((key.strip(), value))
     return out
 
@@ -590,7 +590,7 @@ def arena(
         names = [e.name for e in parsed]
         if len(parsed) < 2 or len(set(names)) < len(names):
             raise typer.BadParameter(f"give two or more players with different names, got {names}")
-        noises = dict(_keyed(noise_of, "--noise-of", "="))
+        noises = dict(_keyed(noise_of, "--noise-of", "=", "NAME=NOISE"))
         for name, spec in noises.items():
             if name not in names:
                 raise typer.BadParameter(f"--noise-of names no player: {name!r}")
@@ -602,7 +602,7 @@ def arena(
                 f"--noise is tournament, high, variable or none, got {noise!r}"
             )
         values: dict[str, dict[str, object]] = {}
-        for name, setting in _keyed(option, "--option", ":"):
+        for name, setting in _keyed(option, "--option", ":", "NAME:KEY=VALUE"):
             key, found, raw = setting.partition("=")
             if not found or name not in names:
                 raise typer.BadParameter(

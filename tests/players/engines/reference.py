@@ -4,7 +4,8 @@
 Standard library only, and written to be read: it is what a program in any language has to do.
 It plays simple legal shots: the break at the 1 from the middle of the kitchen, then the lowest
 ball by the ghost ball into the pocket with the smallest cut, the cue ball in hand put straight
-behind that ball; it never pushes out and always shoots after a push out.
+behind that ball; it never pushes out and always shoots after a push out. It declares one
+option, ``speed_scale`` (a factor on the speed of its pots), and logs the value it is given.
 
     python3 reference.py [--name NAME]
 """
@@ -51,6 +52,10 @@ class Table:
         )
 
 
+OPTIONS = [{"name": "speed_scale", "type": "float", "default": 1.0, "min": 0.5, "max": 2.0}]
+settings = {"speed_scale": 1.0}
+
+
 def ghost_shot(table: Table, cue: tuple[float, float], target: tuple[float, float]) -> dict:
     """The stroke that sends ``target`` to the pocket with the smallest cut (or hits it full)."""
     r = table.radius
@@ -71,7 +76,8 @@ def ghost_shot(table: Table, cue: tuple[float, float], target: tuple[float, floa
         return {"speed": 3.0, "aim_deg": math.degrees(aim)}
     _, ghost, travel = best
     aim = math.atan2(ghost[1] - cue[1], ghost[0] - cue[0])
-    speed = min(table.max_speed, 1.2 + 0.9 * travel / max(0.3, math.cos(best[0])))
+    speed = 1.2 + 0.9 * travel / max(0.3, math.cos(best[0]))
+    speed = min(table.max_speed, speed * settings["speed_scale"])
     return {"speed": speed, "aim_deg": math.degrees(aim)}
 
 
@@ -128,7 +134,16 @@ def main() -> int:
         message = json.loads(line)
         kind = message.get("type")
         if kind == "hello":
-            reply = {"type": "hello", "protocol": PROTOCOL, "name": name, "author": "nineball"}
+            reply = {
+                "type": "hello",
+                "protocol": PROTOCOL,
+                "name": name,
+                "author": "nineball",
+                "options": OPTIONS,
+            }
+        elif kind == "option":
+            settings[message["name"]] = message["value"]
+            reply = {"type": "log", "text": f"{message['name']} = {message['value']}"}
         elif kind == "new_match":
             table = Table(message["table"])
             reply = None

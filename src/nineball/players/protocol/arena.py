@@ -11,6 +11,7 @@ scale (:func:`rate_arena`), anchored as the ladder is.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import shlex
 import time
@@ -22,9 +23,11 @@ from nineball.errors import ForfeitError, InvalidInputError, NineballError
 from nineball.game import (
     NOISE_CLASSES,
     TOURNAMENT_NOISE,
+    Choice,
     Language,
     MatchConfig,
     NoiseClass,
+    Ruling,
     Seat,
     ShotKind,
     ShotRecord,
@@ -33,7 +36,6 @@ from nineball.game import (
 )
 from nineball.game.match import Match
 from nineball.game.record import shot_to_json
-from nineball.players.base import Decision
 from nineball.players.ladder import (
     GHOST_RATING,
     GameResult,
@@ -46,7 +48,7 @@ from nineball.players.ladder import (
 )
 from nineball.players.play import carry_out, decide_turn
 from nineball.players.protocol.connection import Connection, LocalConnection, PipeConnection
-from nineball.players.protocol.host import EnginePlayer, SeatNoise, TimeControl
+from nineball.players.protocol.host import EnginePlayer, Fault, SeatNoise, TimeControl
 from nineball.players.protocol.session import EngineSession
 from nineball.players.protocol.wire import position_json
 from nineball.players.registry import PLAYERS, RATINGS, make_player
@@ -313,9 +315,10 @@ def play_engine_match(
 ) -> None:
     """Play ``match`` to its end between two programs (``players[0]`` in seat 0).
 
-    Each program is started for the match, asked for every action of its seat, told every
-    result; a program that forfeits the game or the match has its games forfeited (clause 4),
-    and a shot it loses is played as the protocol says. Each program's faults stay in its
+    Each program is started for the match, asked for every action of its seat and told every
+    result. A shot it loses is played as the protocol says; a program that forfeits the game
+    has that game forfeited (clause 4, D14), and one that forfeits the match (it did not start,
+    or died, hung, flooded...) every game left, at once. Each program's faults stay in its
     :attr:`EnginePlayer.faults`. When neither program starts, nothing is played.
 
     Args:
@@ -323,33 +326,38 @@ def play_engine_match(
         players: the two programs.
         on_result: called with every ``result`` message as it is sent.
     """
-    started = [False, False]
     for seat in Seat:
-        try:
+        with contextlib.suppress(ForfeitError):  # kept as the program's fault
             players[seat].start_match(match.config, seat, table=match.table, params=match.params)
-            started[seat] = True
-        except ForfeitError:
-            pass
-    if not any(started):
+    if all(player.dead is not None for player in players):
         return
 
-    def tell(seat: Seat, entry: ShotRecord, ruling: Any, before: int) -> None:
-        faults = [f for f in players[seat].faults[before:] if f.penalty != "none"]
+    def tell(seat: Seat, entry: ShotRecord, ruling: Ruling, fault: Fault | None) -> None:
         message = {
             "type": "result",
             "seat": int(seat),
             "entry": shot_to_json(entry),
             "ruling": ruling_to_json(ruling, Language.EN),
             "position": position_json(match.position),
-            "fault": faults[-1].as_json() if faults else None,
+            "fault": None if fault is None else fault.as_json(),
         }
         for player in players:
             player.observe(message)
         if on_result is not None:
             on_result(message)
 
+    def forfeit(seat: Seat, fault: Fault | None) -> None:
+        tell(seat, ShotRecord(kind=ShotKind.FORFEIT, player=seat), match.forfeit(seat), fault)
+
     game = 0
     while not match.state.is_over:
+        # A program that forfeits the match (at its start, or found dead since) loses every
+        # game left, at once.
+        dead = next((seat for seat in Seat if players[seat].dead is not None), None)
+        if dead is not None:
+            while not match.state.is_over:
+                forfeit(dead, players[dead].dead)
+            break
         state = match.state
         if state.game.number != game:
             game = state.game.number
@@ -358,30 +366,23 @@ def play_engine_match(
         seat = state.to_act
         player = players[seat]
         before = len(player.faults)
-        if not started[seat]:
-            tell(seat, ShotRecord(kind=ShotKind.FORFEIT, player=seat), match.forfeit(seat), before)
-            continue
         try:
             decided = decide_turn(match, player)
-        except ForfeitError as forfeit:
-            tell(seat, ShotRecord(kind=ShotKind.FORFEIT, player=seat), match.forfeit(seat), before)
-            if forfeit.scope == "match":
-                started[seat] = False
+        except ForfeitError as exc:
+            if exc.scope == "game":
+                forfeit(seat, exc.fault if isinstance(exc.fault, Fault) else None)
             continue
         try:
             turn = carry_out(match, player, decided)
         except NineballError as exc:  # a stroke the physics refuses (a scoop)
-            lost = player.refused(str(exc), match.position)
-            turn = carry_out(match, player, lost)
+            turn = carry_out(match, player, player.refused(str(exc), match.position))
+        lost = [f for f in player.faults[before:] if f.penalty == "lost_shot"]
+        fault = lost[-1] if lost else None
         if turn.report is not None:
-            tell(seat, turn.report.shot, turn.ruling, before)
-        elif not isinstance(decided, Decision):
-            tell(
-                seat,
-                ShotRecord(kind=ShotKind.CHOICE, player=seat, choice=decided),
-                turn.ruling,
-                before,
-            )
+            tell(seat, turn.report.shot, turn.ruling, fault)
+        elif isinstance(decided, Choice):
+            entry = ShotRecord(kind=ShotKind.CHOICE, player=seat, choice=decided)
+            tell(seat, entry, turn.ruling, fault)
     winner = match.state.winner
     over = {
         "type": "match_over",
