@@ -20,7 +20,8 @@ import numpy as np
 
 from nineball.__about__ import __version__
 from nineball.errors import NineballError, ProtocolError
-from nineball.game import MAX_LINE_BYTES, decode_line, dump_line
+from nineball.game import MAX_LINE_BYTES, MatchConfig, Stroke, decode_line, dump_line
+from nineball.game.match import Match
 from nineball.players.base import Player
 from nineball.players.ghost import GhostBallPlayer
 from nineball.players.protocol.wire import (
@@ -38,6 +39,10 @@ JSON = dict[str, Any]
 
 _CHUNK = 65_536
 """How much of an overlong line is read at a time while it is skipped."""
+
+_WARMED: set[str] = set()
+"""The players that have made their warm-up decision in this process (the kernels they load
+and the tables they fill are the process's, so once is enough)."""
 
 
 class EngineSession:
@@ -74,6 +79,7 @@ class EngineSession:
                 self.setup = match_from_json(message)
                 return None
             if kind == "ready":
+                self._warm_up()
                 return {"type": "readyok"}
             if kind == "turn":
                 return self._turn(message)
@@ -85,6 +91,21 @@ class EngineSession:
         except (ProtocolError, NineballError) as exc:
             return _log(f"cannot answer {kind!r}: {exc}")
         return _log(f"unknown message type {kind!r}")
+
+    def _warm_up(self) -> None:
+        """Once a process and player, before ``readyok``: one decision on a fixed position.
+
+        It loads the compiled kernels and fills the player's caches while no clock runs (the
+        start time), as a chess engine initialises before its ``readyok``; the decision is
+        thrown away.
+        """
+        if self.player.name in _WARMED:
+            return
+        _WARMED.add(self.player.name)
+        match = Match(MatchConfig(players=("a", "b"), race_to=1), seed=0)
+        match.place_cue_ball((0.6, 0.4))
+        match.strike(Stroke(speed=0.0, aim=1.0))  # a foul break: the cue ball in hand
+        self.player.decide(match.position, np.random.default_rng(0))
 
     def _turn(self, message: Mapping[str, Any]) -> JSON:
         if self.setup is None:
