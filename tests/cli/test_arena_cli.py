@@ -190,3 +190,28 @@ def test_nineball_engine_speaks_the_protocol() -> None:
 def test_nineball_engine_refuses_an_unknown_level(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["engine", "--level", "shark"]) == 2
     assert "unknown level 'shark'" in capsys.readouterr().err
+
+
+def _results(figures: dict[str, Any]) -> dict[str, Any]:
+    """The figures without the times (which differ from run to run)."""
+    figures = dict(figures)
+    for key in ("run", "seconds"):
+        figures.pop(key)
+    figures["ratings"] = [
+        {k: v for k, v in row.items() if k != "thinking_s"} for row in figures["ratings"]
+    ]
+    return figures
+
+
+def test_the_arena_gives_the_same_results_on_ray_and_on_the_process_pool(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("RAY_AUTH_MODE", "disabled")
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    args = [REFERENCE, "ghost", "--matches", "2", "--seed", "3", "--move-time", "5"]
+    pooled, _ = _run(capsys, [*args, "--workers", "2", "--db", str(tmp_path / "p.db")])
+    on_ray, _ = _run(
+        capsys, [*args, "--workers", "2", "--backend", "ray", "--db", str(tmp_path / "r.db")]
+    )
+    assert _results(on_ray) == _results(pooled)
+    assert sum(row["games"] for row in pooled["ratings"]) == 4

@@ -326,6 +326,8 @@ def play_engine_match(
         players: the two programs.
         on_result: called with every ``result`` message as it is sent.
     """
+    for player in players:
+        player.launch()  # both programs start up at once
     for seat in Seat:
         with contextlib.suppress(ForfeitError):  # kept as the program's fault
             players[seat].start_match(match.config, seat, table=match.table, params=match.params)

@@ -389,8 +389,12 @@ class PipeConnection:
             return Line(None, str(exc))
 
     def receive(self, deadline: float) -> Incoming:
-        """The next line the program wrote, or what happened instead, by ``deadline`` at most."""
+        """The next line the program wrote, or what happened instead, by ``deadline`` at most.
+
+        A deadline already past still reads what the pipes hold at once (a poll).
+        """
         start = self.size
+        polled = False
         while True:
             if self.lines > MAX_LINES_PER_TURN or self.size > MAX_BYTES_PER_TURN:
                 return Flooded(lines=self.lines, size=self.size)
@@ -400,9 +404,10 @@ class PipeConnection:
             if not self._stdout_open:
                 return Closed(status=self._status(), stderr=self.stderr_tail())
             remaining = deadline - time.monotonic()
-            if remaining <= 0:
+            if remaining <= 0 and polled:
                 return Silence(wrote=self.size > start)
-            self._wait(remaining, write=bool(self._out))
+            polled = True  # a deadline already past still reads what is there now
+            self._wait(max(0.0, remaining), write=bool(self._out))
             with contextlib.suppress(LinkError):
                 self._write_some()
 

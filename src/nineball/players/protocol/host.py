@@ -228,6 +228,7 @@ class EnginePlayer:
         self._match_used = 0.0
         self._silent = 0
         self._opened = False
+        self._launched = 0.0
         self._started = False
 
     # ------------------------------------------------------------------------------ faults
@@ -272,14 +273,28 @@ class EnginePlayer:
 
     # ------------------------------------------------------------------------------ the match
 
-    def _handshake(self) -> None:
+    def launch(self) -> None:
+        """Start the program and greet it, without waiting for its hello.
+
+        :meth:`start_match` does it when it has not been done; calling it first for both
+        players of a match lets the two programs start up at the same time. A program that
+        cannot be started is recorded (``start_failed``) and forfeits the match.
+        """
+        if self._opened:
+            return
         self._opened = True
+        self._launched = time.monotonic()
         try:
             self.connection.open()
             self.connection.send(nineball_hello())
         except LinkError as exc:
-            raise self._forfeit(self._lost_link(exc)) from None
-        deadline = time.monotonic() + self.time.start
+            self._lost_link(exc)
+
+    def _handshake(self) -> None:
+        self.launch()
+        if self.dead is not None:
+            raise self._forfeit(self.dead)
+        deadline = self._launched + self.time.start
         while True:
             incoming = self.connection.receive(deadline)
             if isinstance(incoming, Silence):
@@ -330,7 +345,7 @@ class EnginePlayer:
         """
         if self.dead is not None:
             raise self._forfeit(self.dead)
-        if not self._opened:
+        if self.hello is None:
             self._handshake()
         self.turns, self.thinking, self.longest = 0, 0.0, 0.0
         self._match_used = 0.0
