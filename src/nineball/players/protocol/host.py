@@ -406,7 +406,7 @@ class EnginePlayer:
         answer_id = _turn_id(incoming.value)
         if kind in ("shot", "choice") and answer_id is not None and answer_id <= self._turn_id:
             message = f"an answer to turn {answer_id}, after its time ran out"
-            self._tell(self._fault("stale", "none", message, answer_id))
+            self._tell(self._fault("stale", "none", message, None))
             return
         what = incoming.error or f"a {kind or 'line'} while no turn was asked"
         self._tell(self._fault("out_of_turn", "none", what, None))
