@@ -19,8 +19,9 @@ from nineball.players.protocol.connection import (
     PipeConnection,
     Silence,
 )
-from nineball.players.protocol.host import EnginePlayer, Fault, SeatNoise, TimeControl
+from nineball.players.protocol.host import EnginePlayer
 from nineball.players.protocol.session import EngineSession, serve_engine
+from nineball.players.protocol.terms import Fault, SeatNoise, TimeControl
 from nineball.players.protocol.wire import PROTOCOL_VERSION
 
 __all__ = [

@@ -48,8 +48,9 @@ from nineball.players.ladder import (
 )
 from nineball.players.play import carry_out, decide_turn
 from nineball.players.protocol.connection import Connection, LocalConnection, PipeConnection
-from nineball.players.protocol.host import EnginePlayer, Fault, SeatNoise, TimeControl
+from nineball.players.protocol.host import EnginePlayer
 from nineball.players.protocol.session import EngineSession
+from nineball.players.protocol.terms import Fault, SeatNoise, TimeControl
 from nineball.players.protocol.wire import position_json
 from nineball.players.registry import PLAYERS, RATINGS, make_player
 from nineball.players.search import LEVELS
