@@ -124,9 +124,12 @@ def _report(
     thinking: dict[str, float] = dict.fromkeys((e.name for e in entrants), 0.0)
     lost: Counter[str] = Counter()
     forfeits: Counter[str] = Counter()
+    hello: dict[str, Any] = {}
     for result in results:
         for seat in Seat:
             name = result.players[seat]
+            if result.seats[seat].hello is not None:
+                hello.setdefault(name, result.seats[seat].hello)
             played[name] += result.winner is not None
             won[name] += result.winner is seat
             turns[name] += result.seats[seat].turns
@@ -180,6 +183,7 @@ def _report(
                 "forfeits": forfeits[name],
                 "turns": turns[name],
                 "thinking_s": thinking[name],
+                "hello": hello.get(name),
             }
         )
     out.table(table)
