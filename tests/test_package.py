@@ -20,6 +20,7 @@ PUBLIC_MODULES = [
     "nineball.physics",
     "nineball.game",
     "nineball.players",
+    "nineball.players.protocol",
     "nineball.render",
 ]
 

@@ -14,6 +14,8 @@ The hierarchy::
      │    └── DatabaseError                  a database file that cannot be used (damaged...)
      ├── ProtocolError (ValueError)          a wire-protocol request that cannot be read
      ├── ConcurrentWriteError (RuntimeError) another writer changed a stored match meanwhile
+     ├── ForfeitError (RuntimeError)         a program playing through the engine protocol
+     │                                       forfeits the game or the match (it died, hung...)
      └── EngineError (RuntimeError)          the physics broke one of its own invariants (a bug)
 """
 
@@ -23,6 +25,7 @@ __all__ = [
     "ConcurrentWriteError",
     "DatabaseError",
     "EngineError",
+    "ForfeitError",
     "IllegalActionError",
     "InvalidInputError",
     "InvalidPlacementError",
@@ -69,6 +72,21 @@ class ConcurrentWriteError(NineballError, RuntimeError):
 
 class ProtocolError(NineballError, ValueError):
     """A request of a line protocol is malformed: bad JSON, unknown type, field or value."""
+
+
+class ForfeitError(NineballError, RuntimeError):
+    """A player forfeits the game or the whole match instead of acting.
+
+    Raised by :class:`nineball.players.protocol.EnginePlayer` when the program it runs has
+    died, hung, flooded its output or run out of its time budget (docs/engine-protocol.md,
+    "Faults"). ``scope`` is ``"game"`` or ``"match"``; ``fault`` is what the program did.
+    """
+
+    def __init__(self, message: str, *, scope: str, fault: object = None) -> None:
+        """Keep the scope of the forfeit and the fault behind it."""
+        super().__init__(message)
+        self.scope = scope
+        self.fault = fault
 
 
 class EngineError(NineballError, RuntimeError):

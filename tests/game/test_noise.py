@@ -69,3 +69,38 @@ def test_the_game_applies_it_records_both_strokes_and_replays_exactly() -> None:
     assert record_stroke(shot.intended).speed == 9.0
     record = load_record(dump_record(first.record))
     assert [p for *_, p in replay(record)] == [None]
+
+
+def test_the_noise_classes_are_the_olympiads() -> None:
+    from nineball.game import HIGH_NOISE, NOISE_CLASSES, find_noise_class
+
+    assert list(NOISE_CLASSES) == ["tournament", "high", "variable", "none"]
+    assert math.degrees(TOURNAMENT_NOISE.aim) == pytest.approx(0.125)
+    assert math.degrees(TOURNAMENT_NOISE.elevation) == pytest.approx(0.1)
+    assert TOURNAMENT_NOISE.speed == 0.075
+    assert TOURNAMENT_NOISE.side * 0.028575 == pytest.approx(0.0005)
+    assert NOISE_CLASSES["tournament"].noise_for_game(seed=3, game=7) == TOURNAMENT_NOISE
+    assert NOISE_CLASSES["high"].noise_for_game(seed=3, game=7) == HIGH_NOISE
+    assert HIGH_NOISE.aim == pytest.approx(5 * TOURNAMENT_NOISE.aim)
+    assert NOISE_CLASSES["none"].noise_for_game(seed=3, game=1).speed == 0.0
+    with pytest.raises(InvalidInputError, match="unknown noise class 'loud'"):
+        find_noise_class("loud")
+
+
+def test_the_variable_class_draws_a_level_for_every_two_games() -> None:
+    from nineball.game import NOISE_CLASSES
+
+    variable = NOISE_CLASSES["variable"]
+    levels = [variable.factor_for_game(seed=11, game=g) for g in range(1, 41)]
+    assert all(0.0 <= level <= 5.0 for level in levels)
+    # Games 1-2, 3-4, ... share a level (each player breaks once at it); pairs differ.
+    assert levels[0::2] == levels[1::2]
+    assert len(set(levels[0::2])) == 20
+    assert levels == [variable.factor_for_game(seed=11, game=g) for g in range(1, 41)]
+    assert levels != [variable.factor_for_game(seed=12, game=g) for g in range(1, 41)]
+    # Over many pairs the draws spread over the whole range.
+    many = [variable.factor_for_game(seed=1, game=2 * p) for p in range(1, 400)]
+    assert min(many) < 0.2
+    assert max(many) > 4.8
+    noise = variable.noise_for_game(seed=11, game=1)
+    assert noise.aim == pytest.approx(levels[0] * TOURNAMENT_NOISE.aim)

@@ -7,19 +7,29 @@ import os
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 from rich.console import Console
 
+from nineball.cli.common import (
+    AddressOpt,
+    BackendOpt,
+    DbOpt,
+    FormatOpt,
+    ReportFormat,
+    ResumeOpt,
+    WorkersOpt,
+)
+from nineball.cli.common import check_level as _check_level
+from nineball.cli.common import reporting_console as _console
+from nineball.cli.common import run_options as _options
+from nineball.cli.programs import arena, engine
 from nineball.cli.records import export_match, replay_record, show_stats
 from nineball.cli.referee import serve
 from nineball.cli.score import ScoreSetup, resume_scorekeeper, run_scorekeeper
 from nineball.errors import NineballError
 from nineball.game import RULE_NAMES, STANDARD, VARIANTS, BreakRule, Language, Seat, find_variant
-
-if TYPE_CHECKING:
-    from nineball.cli.batch import RunOptions
 
 app = typer.Typer(
     name="nineball",
@@ -31,17 +41,6 @@ app = typer.Typer(
 
 
 _PROFILES = ", ".join(v.name for v in VARIANTS)
-
-_PIPED_WIDTH = 10_000
-"""The console width when output is not a terminal: tables keep their natural width."""
-
-
-def _console() -> Console:
-    """A console for a reporting command: the terminal's width, or no cut when piped."""
-    console = Console(highlight=False, soft_wrap=True)
-    if not console.is_terminal:
-        console.width = _PIPED_WIDTH
-    return console
 
 
 def _show_version(value: bool) -> None:
@@ -144,10 +143,6 @@ ProfileOpt = Annotated[
 ]
 RefOpt = Annotated[bool | None, typer.Option("--refereed/--no-referee", help="Is there a referee?")]
 LangOpt = Annotated[Language | None, typer.Option("--lang", help="Language of the screen.")]
-DbOpt = Annotated[
-    Path | None,
-    typer.Option(help="The database (default: $NINEBALL_DB, else your data directory)."),
-]
 SaveOpt = Annotated[bool, typer.Option("--save/--no-save", help="Save the match as it goes.")]
 
 
@@ -308,50 +303,6 @@ def analyse(
     raise typer.Exit(code)
 
 
-class ReportFormat(StrEnum):
-    """How a batch command reports its figures."""
-
-    TABLE = "table"
-    JSON = "json"
-
-
-WorkersOpt = Annotated[
-    int | None, typer.Option(min=1, help="Processes (or local Ray CPUs); default: the cores.")
-]
-BackendOpt = Annotated[
-    str | None,
-    typer.Option(help="process (a local pool) or ray; default: ray if a cluster is named."),
-]
-AddressOpt = Annotated[
-    str | None,
-    typer.Option(help="A Ray cluster to join (host:port, ray://host:port); default: $RAY_ADDRESS."),
-]
-FormatOpt = Annotated[
-    ReportFormat, typer.Option("--format", help="table, or json on stdout (the same figures).")
-]
-ResumeOpt = Annotated[
-    str | None,
-    typer.Option(help="Finish a stopped run (its id, as printed); its own parameters are used."),
-]
-
-
-def _options(
-    workers: int | None,
-    backend: str | None,
-    address: str | None,
-    db: Path | None,
-    fmt: ReportFormat,
-    resume: str | None,
-) -> RunOptions:
-    from nineball.cli.batch import RunOptions
-
-    if backend is not None:
-        _check_backend(backend)
-    return RunOptions(
-        workers=workers, backend=backend, address=address, db=db, fmt=fmt.value, resume=resume
-    )
-
-
 @app.command()
 def ladder(
     players: Annotated[
@@ -420,20 +371,6 @@ def realism(
     raise typer.Exit(code)
 
 
-def _check_backend(backend: str) -> None:
-    from nineball.players.backends import BACKENDS
-
-    if backend not in BACKENDS:
-        raise typer.BadParameter(f"--backend is one of {', '.join(BACKENDS)}, got {backend!r}")
-
-
-def _check_level(level: str) -> None:
-    from nineball.players.registry import PLAYERS
-
-    if level not in PLAYERS:
-        raise typer.BadParameter(f"unknown level {level!r} (known: {', '.join(PLAYERS)})")
-
-
 @app.command()
 def tournament(
     players: Annotated[str, typer.Option(help="The players.")] = "ghost,beginner,club,pro",
@@ -485,6 +422,10 @@ def breaks(
     console = _console()
     code = run_breaks(console, level=level, breaks=count, seed=seed, plot=plot, options=options)
     raise typer.Exit(code)
+
+
+app.command()(engine)
+app.command()(arena)
 
 
 @app.command()

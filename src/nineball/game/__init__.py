@@ -30,7 +30,14 @@ from nineball.game.layout import (
 )
 from nineball.game.limits import PLAYER_MAX_SPEED, StrokeLimits, stroke_limits
 from nineball.game.match import TABLES, Match, ShotReport, position_before, replay, stroke_record
-from nineball.game.noise import TOURNAMENT_NOISE, ExecutionNoise
+from nineball.game.noise import (
+    HIGH_NOISE,
+    NOISE_CLASSES,
+    TOURNAMENT_NOISE,
+    ExecutionNoise,
+    NoiseClass,
+    find_noise_class,
+)
 from nineball.game.position import Position
 from nineball.game.record import (
     RECORD_FORMAT,
@@ -86,6 +93,7 @@ from nineball.rules import (
     Explanation,
     Foul,
     GameOver,
+    GameState,
     Language,
     MatchConfig,
     MatchState,
@@ -102,13 +110,23 @@ from nineball.rules import (
     find_variant,
 )
 from nineball.rules.notation import Command, CommandEntry, Entry, ShotEntry, parse_entry
+from nineball.rules.protocol import (
+    MAX_LINE_BYTES,
+    decode_line,
+    dump_line,
+    ruling_to_json,
+    state_to_json,
+)
 
 if TYPE_CHECKING:
     from nineball.game.record_models import record_schema
     from nineball.game.record_read import load_record, read_record
 
 __all__ = [
+    "HIGH_NOISE",
     "LAG_SPOTS",
+    "MAX_LINE_BYTES",
+    "NOISE_CLASSES",
     "PLACEMENT_CLEARANCE",
     "PLAYER_MAX_SPEED",
     "RECORD_FORMAT",
@@ -132,6 +150,7 @@ __all__ = [
     "Foul",
     "GameOver",
     "GameRecord",
+    "GameState",
     "InvalidRecordError",
     "LagResult",
     "Lagger",
@@ -145,6 +164,7 @@ __all__ = [
     "MatchSummary",
     "MotionPiece",
     "MotionState",
+    "NoiseClass",
     "Phase",
     "PhysicsParams",
     "PlayerStats",
@@ -181,9 +201,12 @@ __all__ = [
     "choose",
     "compute_stats",
     "cue_contacts",
+    "decode_line",
     "default_db_path",
+    "dump_line",
     "dump_record",
     "eight_foot",
+    "find_noise_class",
     "find_variant",
     "fresh_seed",
     "iter_rulings",
@@ -203,9 +226,11 @@ __all__ = [
     "record_to_json",
     "replay",
     "respot_nine",
+    "ruling_to_json",
     "seven_foot",
     "simulate",
     "simulate_protocol",
+    "state_to_json",
     "stats_to_csv",
     "stats_to_json",
     "stroke_limits",

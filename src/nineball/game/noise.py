@@ -3,6 +3,11 @@
 The computational-pool model (docs/players.md; the FastFiz tournament setting): independent
 Gaussian errors on the aim, the cue elevation, the cue speed and both tip offsets. The game
 applies it, not the player, so every player is held to the same physics.
+
+The noise classes (:data:`NOISE_CLASSES`) are those of the computational-pool olympiads: the
+tournament noise of the 2006-2008 olympiads (the "low noise" of the 2011 championships), the
+2011 "high noise" (five times the deviations) and the 2011 "variable noise" (a multiple drawn
+between 0 and 5 for every two games), and no noise at all (docs/engine-protocol.md).
 """
 
 from __future__ import annotations
@@ -13,10 +18,18 @@ from dataclasses import dataclass
 import numpy as np
 
 from nineball.errors import InvalidInputError
+from nineball.game.streams import Streams
 from nineball.physics import PhysicsParams, Stroke
 from nineball.physics.stroke import MAX_ELEVATION, MAX_SPEED
 
-__all__ = ["TOURNAMENT_NOISE", "ExecutionNoise"]
+__all__ = [
+    "HIGH_NOISE",
+    "NOISE_CLASSES",
+    "TOURNAMENT_NOISE",
+    "ExecutionNoise",
+    "NoiseClass",
+    "find_noise_class",
+]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -87,3 +100,77 @@ TOURNAMENT_NOISE = ExecutionNoise(
     height=0.0005 / 0.028575,
 )
 """The computational-pool tournament noise: 0.125 deg, 0.1 deg, 0.075 m/s, 0.5 mm, 0.5 mm."""
+
+
+HIGH_NOISE = TOURNAMENT_NOISE.scaled(5.0)
+"""The 2011 championships' high noise: five times every tournament deviation."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NoiseClass:
+    """A named execution noise for a whole match: a multiple of :data:`TOURNAMENT_NOISE`.
+
+    >>> NOISE_CLASSES["high"].noise_for_game(seed=1, game=3) == HIGH_NOISE
+    True
+    """
+
+    name: str
+    """The class's name on the command line and the wire."""
+    factor: float | None
+    """The multiple of the tournament deviations (None: drawn per pair of games)."""
+    low: float = 0.0
+    """The smallest multiple a variable class draws."""
+    high: float = 5.0
+    """The largest multiple a variable class draws."""
+    description: str = ""
+
+    def factor_for_game(self, *, seed: int, game: int) -> float:
+        """The multiple of the tournament noise in game ``game`` (from 1) of the match ``seed``.
+
+        A variable class draws one multiple, uniformly in [low, high], for each pair of games
+        (1-2, 3-4, ...: with alternating breaks each player breaks once at each level, as in
+        the 2011 variable-noise competition) from the match's stream
+        :meth:`nineball.game.Streams.noise_level`.
+        """
+        if self.factor is not None:
+            return self.factor
+        pair = (game + 1) // 2
+        return float(Streams(seed).noise_level(pair).uniform(self.low, self.high))
+
+    def noise_for_game(self, *, seed: int, game: int) -> ExecutionNoise:
+        """The execution noise of game ``game`` of the match ``seed``."""
+        return TOURNAMENT_NOISE.scaled(self.factor_for_game(seed=seed, game=game))
+
+
+NOISE_CLASSES: dict[str, NoiseClass] = {
+    each.name: each
+    for each in (
+        NoiseClass(
+            name="tournament",
+            factor=1.0,
+            description="the olympiads' tournament noise (2011: low noise): 0.125 deg aim, "
+            "0.1 deg elevation, 0.075 m/s, 0.5 mm tip offsets",
+        ),
+        NoiseClass(name="high", factor=5.0, description="the 2011 high noise: 5x tournament"),
+        NoiseClass(
+            name="variable",
+            factor=None,
+            description="the 2011 variable noise: 0-5x tournament, drawn for every two games",
+        ),
+        NoiseClass(name="none", factor=0.0, description="no execution noise"),
+    )
+}
+"""The noise classes by name, the default (``tournament``) first."""
+
+
+def find_noise_class(name: str) -> NoiseClass:
+    """The noise class called ``name``.
+
+    Raises:
+        InvalidInputError: no class has that name.
+    """
+    try:
+        return NOISE_CLASSES[name]
+    except (KeyError, TypeError):
+        known = ", ".join(NOISE_CLASSES)
+        raise InvalidInputError(f"unknown noise class {name!r} (known: {known})") from None

@@ -7,7 +7,9 @@ match resumed after a crash goes on exactly as it would have:
 - the lag for the first break: ``(seed, 0)``;
 - the rack of game ``n`` (from 1): ``(seed, n)``;
 - for entry ``k`` of game ``n``: the player's choices ``(seed, n, k, 1)`` and the execution
-  noise ``(seed, n, k, 2)``.
+  noise ``(seed, n, k, 2)``;
+- the level of a variable noise class (:class:`nineball.game.noise.NoiseClass`) for games
+  ``2p - 1`` and ``2p``: ``(seed, p, 0, 3)`` (3 is never an entry's purpose).
 """
 
 from __future__ import annotations
@@ -53,6 +55,10 @@ class Streams:
     def rack(self, game: int) -> np.random.Generator:
         """The rack of game ``game`` (from 1): the order of the balls and their gaps."""
         return np.random.default_rng(np.random.SeedSequence([self.seed, game]))
+
+    def noise_level(self, pair: int) -> np.random.Generator:
+        """The level of a variable noise class for the ``pair``-th two games (from 1)."""
+        return np.random.default_rng(np.random.SeedSequence([self.seed, pair, 0, 3]))
 
     def entry(self, game: int, entry: int, purpose: Purpose) -> np.random.Generator:
         """The draws of entry ``entry`` (from 0) of game ``game`` for ``purpose``."""

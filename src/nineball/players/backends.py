@@ -197,7 +197,9 @@ def _pool_results(
     # forkserver: no fork of a process with threads (Rich's refresh thread); the server has
     # the players imported once, so each worker starts in milliseconds.
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["nineball.players.ladder", "nineball.players.breaks"])
+    context.set_forkserver_preload(
+        ["nineball.players.ladder", "nineball.players.breaks", "nineball.players.protocol.arena"]
+    )
     pool = context.Pool(min(workers, len(jobs)), initializer=_worker_start)
     try:
         yield from pool.imap_unordered(functools.partial(_indexed, fn), enumerate(jobs))

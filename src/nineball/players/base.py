@@ -24,6 +24,10 @@ class Decision:
     """Where to place the cue ball in hand (None: where it lies)."""
     push_out: bool = False
     safety: bool = False
+    lost: bool = False
+    """A shot lost by a fault of the player (a program's bad or late answer, docs/engine-
+    protocol.md): ``stroke`` is a stroke at zero speed, played without execution noise, so the
+    cue ball touches nothing and the referee calls the foul (clause 7; clause 3 on the break)."""
 
 
 class Player(Protocol):

@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from nineball.game import MatchConfig, Seat
+from nineball.game import MatchConfig, MatchRecord, Seat, Termination
 from nineball.game.match import Match
 from nineball.players.backends import run_jobs
 from nineball.players.play import play_match
@@ -35,6 +35,7 @@ __all__ = [
     "Rating",
     "fit_ratings",
     "game_from_row",
+    "game_results",
     "game_row",
     "ladder_jobs",
     "ladder_pairs",
@@ -87,31 +88,49 @@ class Rating:
     games: int
 
 
+def game_results(record: MatchRecord, first: str, second: str) -> list[GameResult]:
+    """Every finished game of a match record, as the ladder counts it (``first`` in seat 0).
+
+    A game lost by forfeit counts as lost; a break and run is a game the breaker won on the 9
+    without the opponent playing a stroke.
+    """
+    out = []
+    for game in record.games:
+        result = game.result
+        if result is None:
+            continue
+        strokes = [s for s in game.shots if s.stroke is not None]
+        opponent_struck = any(s.player is not game.breaker for s in strokes)
+        facts = strokes[0].facts if strokes else None
+        out.append(
+            GameResult(
+                first=first,
+                second=second,
+                breaker=game.breaker,
+                winner=result.winner,
+                shots=len(strokes),
+                broke_and_ran=result.winner is game.breaker
+                and result.reason is Termination.NINE_BALL
+                and not opponent_struck,
+                legal_break_with_ball=bool(strokes)
+                and not strokes[0].fouls
+                and facts is not None
+                and bool(facts.pocketed_object_balls),
+            )
+        )
+    return out
+
+
 def play_game(first: str, second: str, seed: int, breaker: Seat) -> GameResult:
     """Play one rack between two computer players (``first`` in seat 0)."""
     names = (f"{first} (1)", f"{second} (2)")
     config = MatchConfig(players=names, race_to=1, first_breaker=breaker)
     match = Match(config, seed=seed, agents=(first, second))
     play_match(match, [make_player(first), make_player(second)])
-    game = match.record.games[0]
-    result = game.result
-    if result is None:  # pragma: no cover - a race to 1 always ends with its first game
+    games = game_results(match.record, first, second)
+    if not games:  # pragma: no cover - a race to 1 always ends with its first game
         raise RuntimeError(f"the game of seed {seed} did not end")
-    strokes = [s for s in game.shots if s.stroke is not None]
-    opponent_struck = any(s.player is not breaker for s in strokes)
-    first_stroke = strokes[0]
-    facts = first_stroke.facts
-    return GameResult(
-        first=first,
-        second=second,
-        breaker=breaker,
-        winner=result.winner,
-        shots=len(strokes),
-        broke_and_ran=result.winner is breaker and not opponent_struck,
-        legal_break_with_ball=not first_stroke.fouls
-        and facts is not None
-        and bool(facts.pocketed_object_balls),
-    )
+    return games[0]
 
 
 def play_job(job: Job) -> GameResult:

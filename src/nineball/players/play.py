@@ -59,8 +59,9 @@ def carry_out(match: Match, player: Player, decided: Decision | Choice) -> Turn:
         return Turn(match.choose(decided), None)
     if decided.cue_ball is not None:
         match.place_cue_ball(decided.cue_ball)
+    noise = None if decided.lost else player.noise
     report = match.strike(
-        decided.stroke, push_out=decided.push_out, safety=decided.safety, noise=player.noise
+        decided.stroke, push_out=decided.push_out, safety=decided.safety, noise=noise
     )
     return Turn(report.ruling, report)
 
