@@ -82,11 +82,61 @@ def _pack(
     """The balls' ids in ascending order, their states (shape (n, 3, 3)) and the balls in order.
 
     The balls are put in ascending id order, so the result does not depend on the order of the
-    input, and "the lowest ball index" of the tie rule is the lowest ball id.
+    input, and "the lowest ball index" of the tie rule is the lowest ball id. Only the types
+    and counts are checked here; the values (finite, within the limits, on the table, apart)
+    are checked by the engine (``shot.shot``).
 
     Raises:
         InvalidInputError: a bad id, a ball listed twice or a bad vector.
     """
+    try:
+        ordered = tuple(sorted(balls, key=_ident))
+    except TypeError:
+        ordered = ()  # ids that do not compare: the careful path says which
+    flat: list[float] = []
+    last = -1
+    for b in ordered:
+        # the common case, checked fast: int ids in order, tuples of plain numbers
+        ident = b.id
+        r, v, w = b.r, b.v, b.w
+        if not (
+            type(ident) is int
+            and last < ident <= 9
+            and type(r) is tuple
+            and len(r) == 2
+            and type(v) is tuple
+            and len(v) == 2
+            and type(w) is tuple
+            and len(w) == 3
+        ):
+            break
+        x, y = r
+        vx, vy = v
+        wx, wy, wz = w
+        f = float  # floats only here; ints and the rest take the careful path
+        if not (
+            type(x) is f
+            and type(y) is f
+            and type(vx) is f
+            and type(vy) is f
+            and type(wx) is f
+            and type(wy) is f
+            and type(wz) is f
+        ):
+            break
+        flat += (x, y, R, vx, vy, 0.0, wx, wy, wz)
+        last = ident
+    else:
+        if ordered:
+            ids = tuple(b.id for b in ordered)
+            return ids, np.array(flat, dtype=np.float64).reshape(len(ids), 3, 3), ordered
+    return _pack_carefully(balls, R)
+
+
+def _pack_carefully(
+    balls: Sequence[BallInput], R: float
+) -> tuple[tuple[int, ...], NDArray[np.float64], tuple[BallInput, ...]]:
+    """:func:`_pack` for any input: each fault named (ids, duplicates, vectors, finite values)."""
     for b in balls:
         ident = b.id
         if isinstance(ident, bool) or not isinstance(ident, int) or not 0 <= ident <= 9:
@@ -137,6 +187,11 @@ def _fault(
 ) -> NineballError:
     """The error for a status of :func:`loop.shot` (other than ST_OK and ST_OUTSIDE)."""
     ids = [ball.id for ball in balls]
+    if status == k.ST_NOT_FINITE:
+        try:
+            _pack_carefully(balls, kit.params.radius)
+        except InvalidInputError as error:
+            return error
     if status == k.ST_SPEED:
         v = balls[a].v
         return InvalidInputError(f"ball {ids[a]} speed must be at most {MAX_SPEED} m/s: {v!r}")
@@ -184,10 +239,17 @@ def _call(
     checks = 0 if checked else -1
     if checked:
         warm.prepare(kit.tab)
+    n = len(ids)
+    room = min(max_events, _ROOM + 8 * n)
     while True:
-        floats, ints = shot(rvw, checks, cue, speed, aim, elevation, side, height, kit.tab,
-                            max_events)  # fmt: skip
+        floats = np.empty(18 * n + 19 * room)
+        ints = np.empty(6 + 3 * n + 5 * room, dtype=np.int64)
+        shot(rvw, checks, cue, speed, aim, elevation, side, height, kit.tab, max_events,
+             floats, ints)  # fmt: skip
         status, a, b, count, truncated, astray = ints[:6].tolist()
+        if status == k.ST_ROOM:  # a long shot: again, with room for all of its events
+            room = count
+            continue
         if status != k.ST_OUTSIDE:
             break
         # outside the rectangle: resting in a pocket's throat is allowed (then checked again,
@@ -199,14 +261,18 @@ def _call(
     if status != k.ST_OK:
         raise _fault(status, a, b, balls, rvw, kit, stroke)
     if astray >= 0:
-        n = len(ids)
-        final = floats[9 * n + 19 * count :].reshape(n, 3, 3)
+        final = floats[9 * n + 19 * count : 18 * n + 19 * count].reshape(n, 3, 3)
         raise EngineError(
             f"ball {ids[astray]} ended at {final[astray, 0].tolist()!r}, off the playing surface "
             f"with no event taking it there (a physics bug); input states {rvw.tolist()!r}, "
             f"stroke {stroke!r}, table {kit.table.name!r}, params {kit.params!r}"
         )
     return count, bool(truncated), floats, ints
+
+
+_ROOM = 32
+"""The events the results' arrays have room for, plus 8 per ball; a shot with more events is
+simulated again with room for all (a shot has tens of events, a break about a hundred)."""
 
 
 def _run(

@@ -108,9 +108,9 @@ class Trajectory:
                 i[n + 2 * c : n + 3 * c],
                 f[e : e + 18 * c].reshape(c, 2, 3, 3),
                 i[n + 3 * c : n + 5 * c].reshape(c, 2),
-                f[e + 18 * c :].reshape(n, 3, 3),
+                f[e + 18 * c : e + 18 * c + 9 * n].reshape(n, 3, 3),
                 i[n + 5 * c : 2 * n + 5 * c],
-                i[2 * n + 5 * c :],
+                i[2 * n + 5 * c : 3 * n + 5 * c],
             )
             object.__setattr__(self, "_views", views)
         view: NDArray[Any] = views[k]

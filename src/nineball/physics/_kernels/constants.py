@@ -39,9 +39,11 @@ __all__ = [
     "P_SLOW",
     "P_WIDTH",
     "ROLLING_INPUT_TOLERANCE",
+    "ST_NOT_FINITE",
     "ST_OK",
     "ST_OUTSIDE",
     "ST_OVERLAP",
+    "ST_ROOM",
     "ST_SCOOP",
     "ST_SPEED",
     "ST_SPIN",
@@ -97,6 +99,8 @@ ST_SPIN = 2  # ball a spins faster than MAX_SPIN
 ST_OUTSIDE = 3  # ball a's centre is outside the playing surface's rectangle
 ST_OVERLAP = 4  # balls a and b overlap
 ST_SCOOP = 5  # the stroke's cue would dig under the cue ball
+ST_NOT_FINITE = 6  # ball a has a value that is not finite
+ST_ROOM = 7  # the results did not fit the arrays given: the event count is in the header
 
 # Motion states (same values as nineball.physics.state.MotionState).
 S_STATIONARY = 0

@@ -13,7 +13,7 @@ import math
 import numpy as np
 
 from nineball.physics._kernels.detect import TOUCH
-from nineball.physics._kernels.jit import internal
+from nineball.physics._kernels.jit import internal, lean
 
 __all__ = ["CULL", "apart", "path_box", "point_gap", "segment_gap", "table_boxes"]
 
@@ -22,7 +22,7 @@ CULL = 1e-6
 and of the contact tolerance ``TOUCH``, so a culled element could never have had an event."""
 
 
-@internal
+@lean
 def path_box(c: np.ndarray, h: float, box: np.ndarray, i: int, straight: bool) -> None:
     """Where r(s) = c[0] + c[1] s + c[2] s^2, s in [0, h], stays: ``box[i]``, a row of nine.
 
@@ -53,7 +53,7 @@ def path_box(c: np.ndarray, h: float, box: np.ndarray, i: int, straight: bool) -
         box[i, 2 * q + 1] = hi + CULL
 
 
-@internal
+@lean
 def _point_segment2(px: float, py: float, ax: float, ay: float, bx: float, by: float) -> float:
     """The squared distance from (px, py) to the segment from (ax, ay) to (bx, by)."""
     dx = bx - ax
@@ -69,7 +69,7 @@ def _point_segment2(px: float, py: float, ax: float, ay: float, bx: float, by: f
     return d2
 
 
-@internal
+@lean
 def _segments(
     ax: float, ay: float, bx: float, by: float, cx: float, cy: float, dx: float, dy: float
 ) -> float:
@@ -93,7 +93,7 @@ def _segments(
     return gap
 
 
-@internal
+@lean
 def segment_gap(box: np.ndarray, i: int, ax: float, ay: float, bx: float, by: float) -> float:
     """How near ball i's straight path (``box[i]``) comes to the segment AB; 0 if it curves."""
     if box[i, 8] == 0.0:
@@ -101,7 +101,7 @@ def segment_gap(box: np.ndarray, i: int, ax: float, ay: float, bx: float, by: fl
     return _segments(box[i, 4], box[i, 5], box[i, 6], box[i, 7], ax, ay, bx, by)
 
 
-@internal
+@lean
 def point_gap(box: np.ndarray, i: int, px: float, py: float) -> float:
     """How near ball i's straight path (``box[i]``) comes to the point P; 0 if it curves."""
     if box[i, 8] == 0.0:
@@ -164,7 +164,7 @@ def table_boxes(
     return out
 
 
-@internal
+@lean
 def _low(a: float, b: float, box: np.ndarray, i: int) -> float:
     """The least value of a x + b y over the box ``box[i]``."""
     low: float = (a * box[i, 0] if a > 0.0 else a * box[i, 1]) + (
@@ -173,7 +173,7 @@ def _low(a: float, b: float, box: np.ndarray, i: int) -> float:
     return low
 
 
-@internal
+@lean
 def apart(gbox: np.ndarray, g: int, box: np.ndarray, i: int) -> bool:
     """Whether no centre in ``box[i]`` can cross the line of row ``g`` of :func:`table_boxes`.
 

@@ -23,7 +23,7 @@ import math
 
 import numpy as np
 
-from nineball.physics._kernels.jit import internal
+from nineball.physics._kernels.jit import lean
 from nineball.physics._kernels.roots import first_down_crossing, poly4
 
 __all__ = [
@@ -49,7 +49,7 @@ creep at this speed overlaps by less than ``TOUCH`` in 100 s.
 """
 
 
-@internal
+@lean
 def circle_time(
     cx: float,
     cy: float,
@@ -103,7 +103,7 @@ def circle_time(
     return first_down_crossing(k4, k3, k2, k1, c0, horizon, band)
 
 
-@internal
+@lean
 def segment_time(c: np.ndarray, seg: np.ndarray, horizon: float, R: float) -> float:
     """Time until the ball's surface reaches a straight cushion nose (or facing) segment.
 
@@ -135,7 +135,7 @@ def segment_time(c: np.ndarray, seg: np.ndarray, horizon: float, R: float) -> fl
     return np.inf
 
 
-@internal
+@lean
 def edge_time(c: np.ndarray, seg: np.ndarray, horizon: float, R: float, H: float) -> float:
     """Time until a ball in flight touches a cushion's nose edge (or a facing's), a quartic.
 
@@ -178,7 +178,7 @@ def edge_time(c: np.ndarray, seg: np.ndarray, horizon: float, R: float, H: float
     return np.inf
 
 
-@internal
+@lean
 def capture_time(c: np.ndarray, cap: np.ndarray, horizon: float) -> float:
     """Time until the ball's centre crosses a pocket's capture line o . r = c (going in).
 
@@ -203,7 +203,7 @@ def capture_time(c: np.ndarray, cap: np.ndarray, horizon: float) -> float:
     return np.inf
 
 
-@internal
+@lean
 def cross_time(c: np.ndarray, edge: np.ndarray, horizon: float) -> float:
     """Time until the ball's centre crosses an edge of the playing surface's boundary, going out.
 
@@ -238,7 +238,7 @@ def cross_time(c: np.ndarray, edge: np.ndarray, horizon: float) -> float:
     return np.inf
 
 
-@internal
+@lean
 def inside(edges: np.ndarray, x: float, y: float) -> bool:
     """Whether the point (x, y) is inside the polygon of ``edges`` (crossing number).
 
@@ -260,7 +260,7 @@ _ARC_STEPS = 400
 """Most steps of the conservative advancement in :func:`arc_time`."""
 
 
-@internal
+@lean
 def arc_time(c: np.ndarray, jaw: np.ndarray, horizon: float, R: float, H: float) -> float:
     """Time until a ball in flight touches a rounded point's edge, inf if not before horizon.
 

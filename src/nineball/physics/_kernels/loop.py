@@ -57,7 +57,7 @@ from nineball.physics._kernels.detect import (
     inside,
     segment_time,
 )
-from nineball.physics._kernels.jit import internal, shared
+from nineball.physics._kernels.jit import lean, shared
 from nineball.physics._kernels.motion import (
     classify,
     coefficients_into,
@@ -72,7 +72,7 @@ from nineball.physics._kernels.resolve import V_PUSH, ball_ball, ball_cushion, b
 __all__ = ["_astray", "_handle", "_update"]  # the halves of shot.shot
 
 
-@internal
+@lean
 def _missed(gbox: np.ndarray, g: int, box: np.ndarray, i: int, c: np.ndarray) -> bool:
     """Whether ball i, clear of line row g now, can cross the line only outside its window.
 
@@ -98,7 +98,7 @@ def _missed(gbox: np.ndarray, g: int, box: np.ndarray, i: int, c: np.ndarray) ->
     return gap > CULL
 
 
-@internal
+@lean
 def _update(
     i: int,
     t: float,
@@ -248,7 +248,7 @@ def _update(
         pair[a, b] = t + tc
 
 
-@internal
+@lean
 def _astray(rvw: np.ndarray, mot: np.ndarray, edges: np.ndarray, prm: np.ndarray) -> int:
     """The first ball at rest that is not on the playing surface, -1 if none (an invariant).
 

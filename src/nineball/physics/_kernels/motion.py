@@ -35,7 +35,7 @@ from nineball.physics._kernels.constants import (
     S_SPINNING,
     S_STATIONARY,
 )
-from nineball.physics._kernels.jit import entry, internal
+from nineball.physics._kernels.jit import entry, internal, lean
 
 __all__ = [
     "classify",
@@ -65,7 +65,7 @@ def evolve(rvw: np.ndarray, state: int, dt: float, prm: np.ndarray) -> np.ndarra
     return out
 
 
-@internal
+@lean
 def evolve_into(rvw: np.ndarray, state: int, dt: float, prm: np.ndarray, out: np.ndarray) -> None:
     """:func:`evolve` into ``out`` (a (3, 3) array other than ``rvw``), with no allocation."""
     for r in range(3):
@@ -118,7 +118,7 @@ def evolve_into(rvw: np.ndarray, state: int, dt: float, prm: np.ndarray, out: np
     out[2, 1] = out[1, 0] / R
 
 
-@internal
+@lean
 def transition_time(rvw: np.ndarray, state: int, prm: np.ndarray) -> float:
     """Time in s until the next motion transition (inf if none)."""
     g = prm[P_G]
@@ -146,7 +146,7 @@ def coefficients(rvw: np.ndarray, state: int, prm: np.ndarray) -> np.ndarray:
     return c
 
 
-@internal
+@lean
 def coefficients_into(rvw: np.ndarray, state: int, prm: np.ndarray, c: np.ndarray) -> None:
     """:func:`coefficients` into ``c`` (a (3, 3) array), with no allocation."""
     for q in range(3):

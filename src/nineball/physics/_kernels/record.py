@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from nineball.physics._kernels.jit import internal
+from nineball.physics._kernels.jit import lean
 
 __all__ = ["put", "record"]
 
 
-@internal
+@lean
 def put(dst: np.ndarray, b: int, src: np.ndarray) -> None:
     """dst[b] = src for a (3, 3) state (explicit loops compile faster than slice assignment)."""
     for r in range(3):
@@ -17,7 +17,7 @@ def put(dst: np.ndarray, b: int, src: np.ndarray) -> None:
             dst[b, r, c] = src[r, c]
 
 
-@internal
+@lean
 def record(
     ev_t: np.ndarray,
     ev_k: np.ndarray,

@@ -15,18 +15,18 @@ import math
 
 import numpy as np
 
-from nineball.physics._kernels.jit import entry, internal
+from nineball.physics._kernels.jit import entry, lean
 
 __all__ = ["first_down_crossing", "poly4"]
 
 
-@internal
+@lean
 def poly4(c4: float, c3: float, c2: float, c1: float, c0: float, t: float) -> float:
     """Evaluate c4 t^4 + c3 t^3 + c2 t^2 + c1 t + c0 (Horner)."""
     return (((c4 * t + c3) * t + c2) * t + c1) * t + c0
 
 
-@internal
+@lean
 def _quad_roots(a: float, b: float, c: float, lo: float, hi: float) -> tuple[int, float, float]:
     """Roots of a t^2 + b t + c strictly inside (lo, hi), sorted: (count, first, second)."""
     n = 0
@@ -61,7 +61,7 @@ def _quad_roots(a: float, b: float, c: float, lo: float, hi: float) -> tuple[int
     return n, o1, o2
 
 
-@internal
+@lean
 def _bisect(
     c4: float, c3: float, c2: float, c1: float, c0: float, lo: float, hi: float, flo: float
 ) -> float:
@@ -88,7 +88,7 @@ _GAMMA = 2e-15
 times the sum of the terms' magnitudes."""
 
 
-@internal
+@lean
 def _crossed(fm: float, flo: float) -> bool:
     """Whether a value ``fm`` of p is on the far side of the sign change from p(lo) = ``flo``.
 
@@ -97,14 +97,14 @@ def _crossed(fm: float, flo: float) -> bool:
     return not ((fm > 0.0) == (flo > 0.0) and fm != 0.0)
 
 
-@internal
+@lean
 def _bound(c4: float, c3: float, c2: float, c1: float, c0: float, t: float) -> float:
     """A bound on the rounding error of :func:`poly4` at t >= 0."""
     a = abs(t)
     return _GAMMA * ((((abs(c4) * a + abs(c3)) * a + abs(c2)) * a + abs(c1)) * a + abs(c0))
 
 
-@internal
+@lean
 def _estimate(
     c4: float, c3: float, c2: float, c1: float, c0: float, lo: float, hi: float, flo: float
 ) -> float:
@@ -150,7 +150,7 @@ def _estimate(
     return np.inf
 
 
-@internal
+@lean
 def _crossing(
     c4: float, c3: float, c2: float, c1: float, c0: float, lo: float, hi: float, flo: float
 ) -> float:
@@ -213,7 +213,7 @@ def _crossing(
     return hi
 
 
-@internal
+@lean
 def _cubic_roots(
     a: float, b: float, c: float, d: float, lo: float, hi: float
 ) -> tuple[int, float, float, float]:

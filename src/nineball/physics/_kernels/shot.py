@@ -29,9 +29,11 @@ from nineball.physics._kernels.constants import (
     PLACEMENT_TOLERANCE,
     ROLLING_INPUT_TOLERANCE,
     S_AIRBORNE,
+    ST_NOT_FINITE,
     ST_OK,
     ST_OUTSIDE,
     ST_OVERLAP,
+    ST_ROOM,
     ST_SCOOP,
     ST_SPEED,
     ST_SPIN,
@@ -48,7 +50,9 @@ __all__ = ["pack_table", "shot"]
 
 @internal
 def _check(rvw: np.ndarray, checks: int, prm: np.ndarray) -> tuple[int, int, int]:
-    """The input's first fault, in ball order (speed, spin, place), then overlaps: (status, a, b).
+    """The input's first fault, in ball order (finite, speed, spin, place), then overlaps.
+
+    Returns (status, a, b): constants.ST_* and the balls it names.
 
     ``checks``: -1 trusts the balls (no check); otherwise every ball is checked, but for the
     place of the balls whose bit is set (balls the caller found resting in a pocket's throat,
@@ -60,6 +64,10 @@ def _check(rvw: np.ndarray, checks: int, prm: np.ndarray) -> tuple[int, int, int
     R = prm[P_R]
     tol = PLACEMENT_TOLERANCE
     for q in range(n):
+        for r in range(3):
+            for c in range(3):
+                if not math.isfinite(rvw[q, r, c]):
+                    return ST_NOT_FINITE, q, -1
         if math.sqrt(rvw[q, 1, 0] ** 2 + rvw[q, 1, 1] ** 2) > MAX_SPEED:
             return ST_SPEED, q, -1
         if math.sqrt(rvw[q, 2, 0] ** 2 + rvw[q, 2, 1] ** 2 + rvw[q, 2, 2] ** 2) > MAX_SPIN:
@@ -141,7 +149,9 @@ def shot(
     height: float,
     tab: np.ndarray,
     max_events: int,
-) -> tuple[np.ndarray, np.ndarray]:
+    floats: np.ndarray,
+    ints: np.ndarray,
+) -> None:
     """Check a shot's balls, strike the cue ball, and simulate until every ball is at rest.
 
     Args:
@@ -156,18 +166,22 @@ def shot(
         height: the tip's offset up, a fraction of R.
         tab: the table and the parameters (:func:`pack_table`).
         max_events: the most events to record (0: only check and strike, simulate nothing).
+        floats: where the results' floats go: at least 18 n + 19 room (room for that many
+            events), written from the start.
+        ints: where the results' integers go, at least 6 + 3 n + 5 room (the same room).
 
-    Returns:
-        ``(floats, ints)``. ``ints`` starts with a header of six: the input's status
-        (constants.ST_*) and the balls a and b it names (nothing else is meaningful unless it is
-        ST_OK), the number of events, whether ``max_events`` ran out before every ball came to
-        rest (1) or not (0), the first ball that ended off the playing surface without an event
-        saying so (-1 if none: the invariant of :func:`_astray`, checked when the events did
-        not run out). Then: the motion states at t = 0 (n), the event codes, first balls and
-        second indices (count each; -1 if none), the motions after each event (2 count), the
-        final motions (n) and each ball's pocket (n, -1 if none). ``floats``: the states at
-        t = 0 after the stroke (9 n), the event times (count), the states after each event
-        (18 count, (count, 2, 3, 3)), the final states (9 n).
+    The results, written into the arrays given (returned arrays would cost the caller more
+    than the simulation of a short shot). ``ints`` starts with a header of six: the input's
+    status (constants.ST_*) and the balls a and b it names (nothing else is meaningful unless
+    it is ST_OK; ST_ROOM: the events did not fit, their number is in the header), the number
+    of events, whether ``max_events`` ran out before every ball came to rest (1) or not (0),
+    the first ball that ended off the playing surface without an event saying so (-1 if
+    none: the invariant of :func:`_astray`, checked when the events did not run out). Then:
+    the motion states at t = 0 (n), the event codes, first balls and second indices (count
+    each; -1 if none), the motions after each event (2 count), the final motions (n) and each
+    ball's pocket (n, -1 if none). ``floats``: the states at t = 0 after the stroke (9 n), the
+    event times (count), the states after each event (18 count, (count, 2, 3, 3)), the final
+    states (9 n).
     """
     n = rvw0.shape[0]
     # the table's views (contiguous, no copy)
@@ -195,14 +209,14 @@ def shot(
         if low < 0.0:
             status = ST_SCOOP
             bad_a = cue
+    ints[0] = status
+    ints[1] = bad_a
+    ints[2] = bad_b
+    ints[3] = 0
+    ints[4] = 0
+    ints[5] = -1
     if status != ST_OK:
-        head = np.empty(6, dtype=np.int64)
-        head[0] = status
-        head[1] = bad_a
-        head[2] = bad_b
-        for q in range(3, 6):
-            head[q] = 0
-        return np.empty(0), head
+        return
     # per-ball tables, a row each (one allocation per kind)
     ib = np.empty((7, n), dtype=np.int64)
     mot = ib[0]
@@ -347,8 +361,10 @@ def shot(
     if max_events == 0:
         truncated = False
     # pack the results (the layout in the docstring)
-    floats = np.empty(18 * n + 19 * count)
-    ints = np.empty(6 + 3 * n + 5 * count, dtype=np.int64)
+    ints[3] = count
+    if floats.shape[0] < 18 * n + 19 * count or ints.shape[0] < 6 + 3 * n + 5 * count:
+        ints[0] = ST_ROOM
+        return
     ints[0] = ST_OK
     ints[1] = -1
     ints[2] = -1
@@ -384,4 +400,3 @@ def shot(
         ints[g + 3 * count + e] = ev_m[e, 0]
         ints[g + 3 * count + e + 1] = ev_m[e, 1]
         g += 1
-    return floats, ints

@@ -26,7 +26,7 @@ from nineball.physics._kernels.constants import (
     P_MUS,
     P_R,
 )
-from nineball.physics._kernels.jit import entry, internal
+from nineball.physics._kernels.jit import entry, lean
 
 __all__ = ["CUE_TIP_RADIUS", "squirt", "strike", "velocities"]
 
@@ -35,7 +35,7 @@ CUE_TIP_RADIUS = 0.0065
 12.5-13.5 mm at the tip)."""
 
 
-@internal
+@lean
 def squirt(side: float, prm: np.ndarray) -> float:
     """The squirt angle in rad (positive to the left of the aim for right english)."""
     s = side
@@ -46,7 +46,7 @@ def squirt(side: float, prm: np.ndarray) -> float:
     return angle
 
 
-@internal
+@lean
 def strike(
     speed: float,
     aim: float,
