@@ -45,7 +45,7 @@ from nineball.physics._kernels.constants import (
     S_POCKETED,
 )
 from nineball.physics._kernels.detect import TOUCH
-from nineball.physics._kernels.jit import internal, shared
+from nineball.physics._kernels.jit import internal, lean, shared
 from nineball.physics._kernels.motion import classify, evolve
 from nineball.physics._kernels.record import put, record
 from nineball.physics._kernels.resolve import V_PUSH, ball_ball
@@ -272,7 +272,7 @@ def simultaneous(
     return nm
 
 
-@internal
+@lean
 def crowded(
     bi: int,
     bj: int,

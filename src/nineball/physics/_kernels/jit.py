@@ -20,7 +20,7 @@ from typing import Any, TypeVar, cast
 
 from numba import njit
 
-__all__ = ["entry", "internal", "lean", "shared"]
+__all__ = ["entry", "internal", "lean", "shared", "shared_lean"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -71,3 +71,8 @@ def lean(func: F) -> F:
     tried would fail at once.)
     """
     return cast(F, njit(**_LEAN)(func))
+
+
+def shared_lean(func: F) -> F:
+    """:func:`shared` and :func:`lean`: cached on its own, and no reference counting."""
+    return cast(F, njit(cache=True, **_LEAN)(func))

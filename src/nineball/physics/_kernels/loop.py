@@ -57,17 +57,22 @@ from nineball.physics._kernels.detect import (
     inside,
     segment_time,
 )
-from nineball.physics._kernels.jit import lean, shared
+from nineball.physics._kernels.jit import lean, shared_lean
 from nineball.physics._kernels.motion import (
     classify,
     coefficients_into,
-    evolve,
     evolve_into,
-    settle,
+    settle_inplace,
     transition_time,
 )
 from nineball.physics._kernels.record import put, record
-from nineball.physics._kernels.resolve import V_PUSH, ball_ball, ball_cushion, ball_rest, slate
+from nineball.physics._kernels.resolve import (
+    V_PUSH,
+    ball_ball_inplace,
+    ball_cushion_inplace,
+    ball_rest_inplace,
+    slate_inplace,
+)
 
 __all__ = ["_astray", "_handle", "_update"]  # the halves of shot.shot
 
@@ -270,7 +275,7 @@ def _astray(rvw: np.ndarray, mot: np.ndarray, edges: np.ndarray, prm: np.ndarray
     return -1
 
 
-@shared
+@shared_lean
 def _handle(
     t: float,
     kind: int,
@@ -292,19 +297,22 @@ def _handle(
     ev_j: np.ndarray,
     ev_s: np.ndarray,
     ev_m: np.ndarray,
+    hw: np.ndarray,
 ) -> int:
     """Resolve the event of ``kind`` at time t between ball bi and bj, and record it as ``count``.
 
     Updates the states, motions and reference times of the balls involved and marks them dirty
     (their cached event times are stale) and, when one just left the cloth, launched. Returns
     the number of events recorded (1), or -2, changing nothing, for a ball-ball impact that
-    another ball may touch: :func:`.cluster.impact` then resolves it.
+    another ball may touch: :func:`.cluster.impact` then resolves it. ``hw`` is scratch space,
+    shape (2, 3, 3), where the two states are worked on.
     """
     no_ball = count - count - 1  # a non-literal -1 (one compiled signature of record)
     R = prm[P_R]
     nseg = segs.shape[0]
     nsj = nseg + jaws.shape[0]
-    state_i = evolve(rvw[bi], mot[bi], t - tref[bi], prm)
+    evolve_into(rvw[bi], mot[bi], t - tref[bi], prm, hw[0])
+    state_i = hw[0]
     state_j = state_i
     old_i = mot[bi]
     old_j = mot[bj] if kind == EV_BALL_BALL else old_i
@@ -319,7 +327,8 @@ def _handle(
         # event); the impact is then found again at the same time and resolved. Below
         # V_PUSH (a push starting in resting contact) it is resolved by ball_rest.
         if kind == EV_BALL_BALL:
-            state_j = evolve(rvw[bj], mot[bj], t - tref[bj], prm)
+            evolve_into(rvw[bj], mot[bj], t - tref[bj], prm, hw[1])
+            state_j = hw[1]
             nx = state_j[0, 0] - state_i[0, 0]
             ny = state_j[0, 1] - state_i[0, 1]
             nz = state_j[0, 2] - state_i[0, 2]
@@ -349,13 +358,13 @@ def _handle(
         bi = settle_ball
         bj = no_ball
         kind = EV_SLIDE_ROLL
-        state_i = settle(state_i, prm)
+        settle_inplace(state_i, prm)
     elif kind == 0:
         old = mot[bi]
         bj = no_ball
         if old == S_AIRBORNE:
             # back at the slate: a bounce, or a landing if the rebound is too slow to fly
-            state_i = slate(state_i, prm)
+            slate_inplace(state_i, prm)
             kind = EV_AIRBORNE
             if state_i[1, 2] == 0.0:
                 mot[bi] = classify(state_i, prm)
@@ -408,13 +417,13 @@ def _handle(
             sin_t = (prm[P_H] - state_i[0, 2]) / R
             if sin_t < -1.0:
                 sin_t = -1.0
-        state_i = ball_cushion(state_i, nx, ny, sin_t, prm)
+        ball_cushion_inplace(state_i, nx, ny, sin_t, prm)
     elif rest:
-        state_i, state_j = ball_rest(state_i, state_j, prm)
+        ball_rest_inplace(state_i, state_j, prm)
     else:
         if crowded(bi, bj, state_i, state_j, t, rvw, mot, tref, prm):
             return no_ball - 1  # another ball may touch the pair: run resolves it with impact
-        state_i, state_j = ball_ball(state_i, state_j, prm)
+        ball_ball_inplace(state_i, state_j, prm)
     if kind != EV_BALL_BALL:
         state_j = state_i
     # store the new states; impacts and settling leave a free ball to classify

@@ -43,7 +43,7 @@ __all__ = [
     "coefficients_into",
     "evolve",
     "evolve_into",
-    "settle",
+    "settle_inplace",
     "transition_time",
 ]
 
@@ -176,7 +176,7 @@ def coefficients_into(rvw: np.ndarray, state: int, prm: np.ndarray, c: np.ndarra
             c[2, 1] = -0.5 * a * dy / dn
 
 
-@entry
+@lean
 def classify(rvw: np.ndarray, prm: np.ndarray) -> int:
     """Motion state of a free ball from its velocities; snaps near-rolling spin to rolling.
 
@@ -209,19 +209,18 @@ def classify(rvw: np.ndarray, prm: np.ndarray) -> int:
     return S_STATIONARY
 
 
-@internal
-def settle(rvw: np.ndarray, prm: np.ndarray) -> np.ndarray:
+@lean
+def settle_inplace(out: np.ndarray, prm: np.ndarray) -> None:
     """Instant slide-to-roll: the state a sliding ball reaches when the cloth removes its slip.
 
     The friction impulse conserves angular momentum about the contact point, so
-    v' = v - 2/7 u and the ball rolls (energy only decreases). Returns a new array.
+    v' = v - 2/7 u and the ball rolls (energy only decreases). The state ``out`` changes in
+    place.
     """
     R = prm[P_R]
-    out = rvw.copy()
-    ux = rvw[1, 0] - R * rvw[2, 1]
-    uy = rvw[1, 1] + R * rvw[2, 0]
-    out[1, 0] = rvw[1, 0] - 2.0 / 7.0 * ux
-    out[1, 1] = rvw[1, 1] - 2.0 / 7.0 * uy
+    ux = out[1, 0] - R * out[2, 1]
+    uy = out[1, 1] + R * out[2, 0]
+    out[1, 0] = out[1, 0] - 2.0 / 7.0 * ux
+    out[1, 1] = out[1, 1] - 2.0 / 7.0 * uy
     out[2, 0] = -out[1, 1] / R
     out[2, 1] = out[1, 0] / R
-    return out

@@ -6,8 +6,9 @@ where the friction impulse is capped at the value that stops the relative slidin
 ball along the 3D line of centres and a cushion nose at the nose's real height. A ball on the
 cloth keeps a downward velocity from an impact only until :func:`motion.classify` gives it to
 the slate (the slate contact is simultaneous with the impact and does not bounce, as in
-Mathavan et al. 2010); an upward one launches it if it reaches ``hop_below``. :func:`slate` is the
-bounce of a falling ball on the slate. Contract: every function returns new arrays.
+Mathavan et al. 2010); an upward one launches it if it reaches ``hop_below``.
+:func:`slate_inplace` is the bounce of a falling ball on the slate. Contract: the ``*_inplace``
+kernels change the states they are given; :func:`ball_ball` returns new arrays.
 """
 
 from __future__ import annotations
@@ -31,16 +32,23 @@ from nineball.physics._kernels.constants import (
     P_MUS,
     P_R,
 )
-from nineball.physics._kernels.jit import internal
+from nineball.physics._kernels.jit import internal, lean
 
-__all__ = ["V_PUSH", "ball_ball", "ball_cushion", "ball_rest", "slate"]
+__all__ = [
+    "V_PUSH",
+    "ball_ball",
+    "ball_ball_inplace",
+    "ball_cushion_inplace",
+    "ball_rest_inplace",
+    "slate_inplace",
+]
 
 V_PUSH = 1e-6
 """Approach speed in m/s below which a ball-ball impact is always resolved by :func:`ball_rest`
 (whatever ``settle_below``): a push that starts while two balls touch is such an impact."""
 
 
-@internal
+@lean
 def _apply(
     out: np.ndarray,
     cx: float,
@@ -63,7 +71,16 @@ def _apply(
 
 @internal
 def ball_ball(rvw1: np.ndarray, rvw2: np.ndarray, prm: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Resolve an impact of two equal balls in contact.
+    """:func:`ball_ball_inplace` on copies of the two states (the copies returned)."""
+    a = rvw1.copy()
+    b = rvw2.copy()
+    ball_ball_inplace(a, b, prm)
+    return a, b
+
+
+@lean
+def ball_ball_inplace(a: np.ndarray, b: np.ndarray, prm: np.ndarray) -> None:
+    """Resolve an impact of two equal balls in contact (the states a and b change in place).
 
     Normal impulse: (1 + e_b)/2 m v_n (v_n the approach speed along the line of centres).
     Friction impulse along the sliding direction of the contact points (3D: side, follow and draw
@@ -73,8 +90,6 @@ def ball_ball(rvw1: np.ndarray, rvw2: np.ndarray, prm: np.ndarray) -> tuple[np.n
     R = prm[P_R]
     m = prm[P_M]
     inertia = 0.4 * m * R * R
-    a = rvw1.copy()
-    b = rvw2.copy()
     nx = b[0, 0] - a[0, 0]
     ny = b[0, 1] - a[0, 1]
     nz = b[0, 2] - a[0, 2]  # exactly 0 for two balls on the cloth
@@ -84,7 +99,7 @@ def ball_ball(rvw1: np.ndarray, rvw2: np.ndarray, prm: np.ndarray) -> tuple[np.n
     nz /= d
     vn = (a[1, 0] - b[1, 0]) * nx + (a[1, 1] - b[1, 1]) * ny + (a[1, 2] - b[1, 2]) * nz
     if vn <= 0.0:
-        return a, b
+        return
     jn = 0.5 * (1.0 + prm[P_EB]) * m * vn
     if (nz < 0.0 and b[0, 2] <= R and b[1, 2] <= 0.0) or (
         nz > 0.0 and a[0, 2] <= R and a[1, 2] <= 0.0
@@ -124,11 +139,10 @@ def ball_ball(rvw1: np.ndarray, rvw2: np.ndarray, prm: np.ndarray) -> tuple[np.n
         pz -= jt * sz / slip
     _apply(a, R * nx, R * ny, R * nz, px, py, pz, m, inertia)
     _apply(b, -R * nx, -R * ny, -R * nz, -px, -py, -pz, m, inertia)
-    return a, b
 
 
-@internal
-def ball_rest(rvw1: np.ndarray, rvw2: np.ndarray, prm: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+@lean
+def ball_rest_inplace(a: np.ndarray, b: np.ndarray, prm: np.ndarray) -> None:
     """Resolve a slow impact, or a push, of two touching balls that roll or are at rest.
 
     Perfectly inelastic and rolling: the normal components of the velocities are replaced by
@@ -141,8 +155,6 @@ def ball_rest(rvw1: np.ndarray, rvw2: np.ndarray, prm: np.ndarray) -> tuple[np.n
     velocities by their mean never adds energy. No friction impulse (no throw) is applied.
     """
     R = prm[P_R]
-    a = rvw1.copy()
-    b = rvw2.copy()
     cx = b[0, 0] - a[0, 0]
     cy = b[0, 1] - a[0, 1]
     d = math.sqrt(cx * cx + cy * cy)
@@ -182,14 +194,13 @@ def ball_rest(rvw1: np.ndarray, rvw2: np.ndarray, prm: np.ndarray) -> tuple[np.n
     b[1, 2] = 0.0
     b[2, 0] = -b[1, 1] / R
     b[2, 1] = b[1, 0] / R
-    return a, b
 
 
-@internal
-def ball_cushion(
-    rvw: np.ndarray, nx: float, ny: float, sin_t: float, prm: np.ndarray
-) -> np.ndarray:
-    """Resolve an impact with a rigid cushion nose (Han 2005).
+@lean
+def ball_cushion_inplace(
+    out: np.ndarray, nx: float, ny: float, sin_t: float, prm: np.ndarray
+) -> None:
+    """Resolve an impact with a rigid cushion nose (Han 2005), the state ``out`` in place.
 
     (nx, ny) is the horizontal unit vector from the ball's centre toward the cushion. The contact
     point is R (cos t n + sin t z): sin t = h/R - 1 for a ball on the cloth (h the nose height),
@@ -201,7 +212,6 @@ def ball_cushion(
     R = prm[P_R]
     m = prm[P_M]
     inertia = 0.4 * m * R * R
-    out = rvw.copy()
     cos_t = math.sqrt(1.0 - sin_t * sin_t)
     tx = cos_t * nx
     ty = cos_t * ny
@@ -211,7 +221,7 @@ def ball_cushion(
     cz = R * tz
     c = out[1, 0] * tx + out[1, 1] * ty + out[1, 2] * tz
     if c <= 0.0:
-        return out
+        return
     jn = (1.0 + prm[P_EC]) * m * c
     wx = out[2, 0]
     wy = out[2, 1]
@@ -236,12 +246,11 @@ def ball_cushion(
         py -= jt * sy / slip
         pz -= jt * sz / slip
     _apply(out, cx, cy, cz, px, py, pz, m, inertia)
-    return out
 
 
-@internal
-def slate(rvw: np.ndarray, prm: np.ndarray) -> np.ndarray:
-    """Bounce of a ball falling onto the slate (centre at z = R, moving down).
+@lean
+def slate_inplace(out: np.ndarray, prm: np.ndarray) -> None:
+    """Bounce of a ball falling onto the slate (centre at z = R, moving down), in place.
 
     Normal impulse (1 + e_slate) m |v_z|, so the ball leaves at e_slate |v_z|; a rebound slower
     than ``hop_below`` is absorbed instead (normal impulse m |v_z|, v_z = 0: the ball lands).
@@ -251,9 +260,8 @@ def slate(rvw: np.ndarray, prm: np.ndarray) -> np.ndarray:
     (``Stroke`` in ``physics/stroke.py``, where the reason for the two impulses is given).
     """
     R = prm[P_R]
-    out = rvw.copy()
     out[0, 2] = R
-    down = -rvw[1, 2] if rvw[1, 2] < 0.0 else 0.0
+    down = -out[1, 2] if out[1, 2] < 0.0 else 0.0
     rebound = prm[P_ES] * down
     if rebound < prm[P_HOP]:
         rebound = 0.0
@@ -273,4 +281,3 @@ def slate(rvw: np.ndarray, prm: np.ndarray) -> np.ndarray:
         out[2, 0] += 2.5 * fy / R
         out[2, 1] -= 2.5 * fx / R
     out[1, 2] = rebound
-    return out

@@ -266,6 +266,7 @@ def shot(
         box[i, 3] = np.inf
         box[i, 8] = 0.0
     work = np.empty((3, 3, 3))  # scratch of _update
+    hw = np.empty((2, 3, 3))  # scratch of _handle
     for i in range(n):
         trans[i] = transition_time(rvw[i], mot[i], prm)
         dirty[i] = 1
@@ -349,7 +350,7 @@ def shot(
             break
         t = best
         added = _handle(t, kind, bi, bj, count, rvw, mot, tref, segs, jaws, prm, launch, dirty,
-                        pocket_of, ev_t, ev_k, ev_i, ev_j, ev_s, ev_m)  # fmt: skip
+                        pocket_of, ev_t, ev_k, ev_i, ev_j, ev_s, ev_m, hw)  # fmt: skip
         if added == -2:
             added = impact(t, bi, bj, count, rvw, mot, tref, prm, launch, dirty,
                             ev_t, ev_k, ev_i, ev_j, ev_s, ev_m)  # fmt: skip

@@ -8,7 +8,7 @@ The stroke's impulse J = j d along the cue axis d, at the tip's contact point
 R (side right + height up - depth d) from the centre: v = J / m, w = (r_c x J) / I (the depth
 term is parallel to J and drops out exactly: no spin from a centre hit); the heading turns by
 the squirt angle; a raised cue drives the ball into the slate at speed tan(elevation) v, and
-the slate's rebound (``resolve.slate``'s rule, with friction only on the rebound's impulse)
+the slate's rebound (``resolve.slate_inplace``'s rule, with friction only on the rebound's impulse)
 may launch it.
 """
 
@@ -100,7 +100,7 @@ def strike(
         if rebound >= prm[P_HOP]:
             ux = out[1, 0] - R * out[2, 1]
             uy = out[1, 1] + R * out[2, 0]
-            un = math.sqrt(ux * ux + uy * uy)  # as resolve.slate measures the slip
+            un = math.sqrt(ux * ux + uy * uy)  # as resolve.slate_inplace measures the slip
             if un > 0.0:
                 f = prm[P_MUS] * rebound
                 stop = 2.0 / 7.0 * un

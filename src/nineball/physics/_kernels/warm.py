@@ -94,6 +94,7 @@ def signatures(readonly: bool) -> dict[str, tuple[Any, ...]]:
             array(i, 1),
             array(f, 4),
             array(i, 2),
+            array(f, 3),
         ),
         "impact": (
             f,
