@@ -39,7 +39,7 @@ from nineball.physics._kernels.constants import (
     ST_SPIN,
 )
 from nineball.physics._kernels.cull import table_boxes
-from nineball.physics._kernels.jit import entry, internal
+from nineball.physics._kernels.jit import entry, internal, lean
 from nineball.physics._kernels.loop import _astray, _handle, _update
 from nineball.physics._kernels.motion import classify, transition_time
 from nineball.physics._kernels.record import record
@@ -100,6 +100,114 @@ def _classify_input(state: np.ndarray, prm: np.ndarray) -> int:
         state[2, 0] = -state[1, 1] / R
         state[2, 1] = state[1, 0] / R
     return classify(state, prm)
+
+
+_DONE = 0
+_TRUNCATED = 1
+_ROOM = 2
+
+
+@lean
+def _loop(
+    t: float,
+    count: int,
+    max_events: int,
+    room: int,
+    rvw: np.ndarray,
+    mot: np.ndarray,
+    tref: np.ndarray,
+    trans: np.ndarray,
+    cush_t: np.ndarray,
+    cush_id: np.ndarray,
+    pock_t: np.ndarray,
+    pock_id: np.ndarray,
+    pocket_of: np.ndarray,
+    dirty: np.ndarray,
+    launch: np.ndarray,
+    pair: np.ndarray,
+    segs: np.ndarray,
+    jaws: np.ndarray,
+    caps: np.ndarray,
+    edges: np.ndarray,
+    prm: np.ndarray,
+    box: np.ndarray,
+    gbox: np.ndarray,
+    work: np.ndarray,
+    hw: np.ndarray,
+    ev_t: np.ndarray,
+    ev_k: np.ndarray,
+    ev_i: np.ndarray,
+    ev_j: np.ndarray,
+    ev_s: np.ndarray,
+    ev_m: np.ndarray,
+) -> tuple[int, float, int]:
+    """The event loop from time t with ``count`` events recorded, in the arrays :func:`shot` made.
+
+    Returns (count, t, code): ``_DONE`` when every ball is at rest, ``_TRUNCATED`` when
+    ``max_events`` ran out, ``_ROOM`` (before a turn, nothing of it done) when the event arrays,
+    with room for ``room`` events, may not hold the turn: :func:`shot` grows them and calls
+    again. Lean: no reference counting in the loop (it allocates nothing; the rare
+    simultaneous impact, :func:`.cluster.impact`, allocates its own).
+    """
+    n = rvw.shape[0]
+    no_ball = count - count - 1
+    airborne = no_ball + 1 + EV_AIRBORNE  # a non-literal code: no second compiled record
+    while True:
+        if room < max_events and count + n + MAX_CONTACTS + 2 > room:
+            return count, t, _ROOM
+        for i in range(n):
+            if launch[i] != 0 and count < max_events:
+                record(ev_t, ev_k, ev_i, ev_j, ev_s, ev_m, count, t, airborne, i, no_ball,
+                        rvw[i], mot[i], rvw[i], no_ball)  # fmt: skip
+                count += 1
+            launch[i] = 0
+        # one call site for the update and one for the record keep the compiled loop small
+        for i in range(n):
+            if dirty[i] != 0:
+                _update(i, t, rvw, mot, tref, trans, cush_t, cush_id, pock_t, pock_id, pair,
+                        segs, jaws, caps, edges, prm, box, gbox, work)  # fmt: skip
+                dirty[i] = 0
+        best = np.inf
+        kind = no_ball
+        bi = no_ball
+        bj = no_ball
+        for i in range(n):
+            if trans[i] < best:
+                best = trans[i]
+                kind = 0
+                bi = i
+        for i in range(n):
+            if pock_t[i] < best:
+                best = pock_t[i]
+                kind = EV_POCKET
+                bi = i
+                bj = pock_id[i]
+        for i in range(n):
+            if cush_t[i] < best:
+                best = cush_t[i]
+                kind = EV_CUSHION
+                bi = i
+                bj = cush_id[i]
+        for i in range(n):
+            for j in range(i + 1, n):
+                if pair[i, j] < best:
+                    best = pair[i, j]
+                    kind = EV_BALL_BALL
+                    bi = i
+                    bj = j
+        if best == np.inf:
+            return count, t, _DONE
+        if count >= max_events:
+            return count, t, _TRUNCATED
+        t = best
+        added = _handle(t, kind, bi, bj, count, rvw, mot, tref, segs, jaws, prm, launch, dirty,
+                        pocket_of, ev_t, ev_k, ev_i, ev_j, ev_s, ev_m, hw)  # fmt: skip
+        if added == -2:
+            added = impact(t, bi, bj, count, rvw, mot, tref, prm, launch, dirty,
+                            ev_t, ev_k, ev_i, ev_j, ev_s, ev_m)  # fmt: skip
+        if added < 0:
+            return count, t, _TRUNCATED
+        count += added
 
 
 @entry
@@ -274,90 +382,40 @@ def shot(
     count = n - n  # a non-literal integer for numba (one compiled signature)
     truncated = max_events == 0
     no_ball = count - 1
-    airborne = no_ball + 1 + EV_AIRBORNE  # a non-literal code: no second compiled record
     t = 0.0
     while not truncated:
-        # room for this turn's airborne records and the largest simultaneous impact
+        count, t, code = _loop(t, count, max_events, room, rvw, mot, tref, trans, cush_t,
+                               cush_id, pock_t, pock_id, pocket_of, dirty, launch, pair, segs,
+                               jaws, caps, edges, prm, box, gbox, work, hw, ev_t, ev_k, ev_i,
+                               ev_j, ev_s, ev_m)  # fmt: skip
+        if code != _ROOM:
+            truncated = code == _TRUNCATED
+            break
+        # room for the next turn's airborne records and the largest simultaneous impact
         need = count + n + MAX_CONTACTS + 2
-        if room < max_events and need > room:
-            old = room
-            while room < need:
-                room *= 2
-            room = room if room < max_events else max_events
-            # the blocks keep each array's rows together: copy them array by array
-            evf2 = np.empty(19 * room)
-            evi2 = np.empty(5 * room, dtype=np.int64)
-            for e in range(count):
-                evf2[e] = ev_t[e]
-                for q in range(18):
-                    evf2[room + 18 * e + q] = evf[old + 18 * e + q]
-                for c in range(3):
-                    evi2[c * room + e] = evi[c * old + e]
-                evi2[3 * room + 2 * e] = evi[3 * old + 2 * e]
-                evi2[3 * room + 2 * e + 1] = evi[3 * old + 2 * e + 1]
-            evf = evf2
-            evi = evi2
-            ev_t = evf[:room]
-            ev_s = evf[room:].reshape(room, 2, 3, 3)
-            ev_k = evi[:room]
-            ev_i = evi[room : 2 * room]
-            ev_j = evi[2 * room : 3 * room]
-            ev_m = evi[3 * room :].reshape(room, 2)
-        for i in range(n):
-            if launch[i] != 0 and count < max_events:
-                record(ev_t, ev_k, ev_i, ev_j, ev_s, ev_m, count, t, airborne, i, no_ball,
-                        rvw[i], mot[i], rvw[i], no_ball)  # fmt: skip
-                count += 1
-            launch[i] = 0
-        # one call site for the update and one for the record keep the compiled loop small
-        for i in range(n):
-            if dirty[i] != 0:
-                _update(i, t, rvw, mot, tref, trans, cush_t, cush_id, pock_t, pock_id, pair,
-                        segs, jaws, caps, edges, prm, box, gbox, work)  # fmt: skip
-                dirty[i] = 0
-        best = np.inf
-        kind = no_ball
-        bi = no_ball
-        bj = no_ball
-        for i in range(n):
-            if trans[i] < best:
-                best = trans[i]
-                kind = 0
-                bi = i
-        for i in range(n):
-            if pock_t[i] < best:
-                best = pock_t[i]
-                kind = EV_POCKET
-                bi = i
-                bj = pock_id[i]
-        for i in range(n):
-            if cush_t[i] < best:
-                best = cush_t[i]
-                kind = EV_CUSHION
-                bi = i
-                bj = cush_id[i]
-        for i in range(n):
-            for j in range(i + 1, n):
-                if pair[i, j] < best:
-                    best = pair[i, j]
-                    kind = EV_BALL_BALL
-                    bi = i
-                    bj = j
-        if best == np.inf:
-            break
-        if count >= max_events:
-            truncated = True
-            break
-        t = best
-        added = _handle(t, kind, bi, bj, count, rvw, mot, tref, segs, jaws, prm, launch, dirty,
-                        pocket_of, ev_t, ev_k, ev_i, ev_j, ev_s, ev_m, hw)  # fmt: skip
-        if added == -2:
-            added = impact(t, bi, bj, count, rvw, mot, tref, prm, launch, dirty,
-                            ev_t, ev_k, ev_i, ev_j, ev_s, ev_m)  # fmt: skip
-        if added < 0:
-            truncated = True
-            break
-        count += added
+        old = room
+        while room < need:
+            room *= 2
+        room = room if room < max_events else max_events
+        # the blocks keep each array's rows together: copy them array by array
+        evf2 = np.empty(19 * room)
+        evi2 = np.empty(5 * room, dtype=np.int64)
+        for e in range(count):
+            evf2[e] = ev_t[e]
+            for q in range(18):
+                evf2[room + 18 * e + q] = evf[old + 18 * e + q]
+            for c in range(3):
+                evi2[c * room + e] = evi[c * old + e]
+            evi2[3 * room + 2 * e] = evi[3 * old + 2 * e]
+            evi2[3 * room + 2 * e + 1] = evi[3 * old + 2 * e + 1]
+        evf = evf2
+        evi = evi2
+        ev_t = evf[:room]
+        ev_s = evf[room:].reshape(room, 2, 3, 3)
+        ev_k = evi[:room]
+        ev_i = evi[room : 2 * room]
+        ev_j = evi[2 * room : 3 * room]
+        ev_m = evi[3 * room :].reshape(room, 2)
     astray = no_ball if truncated else _astray(rvw, mot, edges, prm)
     if max_events == 0:
         truncated = False
