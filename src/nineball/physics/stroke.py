@@ -15,12 +15,12 @@ the ball leaves along the cue's line plus squirt, and a massé or swerve then cu
 while the ball slides (Alciatore's massé technical proofs; Jewett, "Massé 101"). The rebound's
 impulse, m v_z, acts with friction (mu_slide, against the contact's slip, capped at the impulse
 that makes it roll), as at every later bounce (``resolve.slate_inplace``). Why that split: a
-ball that barely hops makes a series of small bounces whose friction adds up to the cloth's over the same
-time less mu_slide m v_z; with the rebound's friction at the strike the two sides of
-``hop_below`` agree over that series, so the outcome is continuous in elevation. If the rebound
-is slower than ``hop_below`` the slate takes the whole vertical impulse and the ball stays on the
-cloth, with no friction impulse (a nearly level cue: the planar stroke). Otherwise the ball
-leaves the cloth: a jump, or the hop of a hard break with a slightly raised cue.
+ball that barely hops makes a series of small bounces whose friction adds up to the cloth's
+over the same time less mu_slide m v_z; with the rebound's friction at the strike the two sides
+of ``hop_below`` agree over that series, so the outcome is continuous in elevation. If the
+rebound is slower than ``hop_below`` the slate takes the whole vertical impulse and the ball
+stays on the cloth, with no friction impulse (a nearly level cue: the planar stroke). Otherwise
+the ball leaves the cloth: a jump, or the hop of a hard break with a slightly raised cue.
 
 Scoop: the tip can only meet the ball where the cue's end stays above the cloth. A contact point
 lower than that (its normal pointing down toward the slate, so low that the cue's end, a disc of
