@@ -102,6 +102,7 @@ from nineball.rules import (
     find_variant,
 )
 from nineball.rules.notation import Command, CommandEntry, Entry, ShotEntry, parse_entry
+from nineball.rules.state import check_player_name
 
 if TYPE_CHECKING:
     from nineball.game.record_models import record_schema
@@ -176,6 +177,7 @@ __all__ = [
     "Trajectory",
     "check_cue_placement",
     "check_placement",
+    "check_player_name",
     "check_rulings",
     "check_stroke",
     "choose",
