@@ -10,9 +10,10 @@ the weaker wins ``b`` is the negative-binomial sum
 
 The handicap (:func:`handicap_races`): the stronger player races to the event's race ``R``; the
 weaker to the ``b`` in 1..R whose P(R, b) is nearest 1/2 (on a tie, the longer race). When
-the gap is so wide that even ``b = 1`` leaves the stronger player favoured, the stronger race is
-lengthened, one game at a time up to 3R (and 99), until it no longer does. Equal ratings, or a
-player without one, give both players ``R``.
+the gap is so wide that even ``b = 1`` leaves the stronger player favoured, longer races for the
+stronger player are tried too, one game at a time (up to 3R, and 99) until one no longer does,
+and the pair nearest 1/2 is kept (on a tie, the shorter). Equal ratings, or a player without
+one, give both players ``R``.
 
 >>> handicap_races((600.0, 500.0), 7).races
 (7, 4)
@@ -76,10 +77,15 @@ def handicap_races(ratings: tuple[float | None, float | None], race_to: int) -> 
     stronger_first = first > second
     p = win_probability(abs(first - second))
     longest = min(99, 3 * race_to)
+    candidates = []
     long = race_to
-    while race_odds(p, (long, 1)) > 0.5 and long < longest:
-        long += 1
-    short = min(range(1, long + 1), key=lambda b: (abs(race_odds(p, (long, b)) - 0.5), -b))
+    while True:
+        short = min(range(1, long + 1), key=lambda b: (abs(race_odds(p, (long, b)) - 0.5), -b))
+        candidates.append((abs(race_odds(p, (long, short)) - 0.5), long, short))
+        if race_odds(p, (long, 1)) <= 0.5 or long >= longest:
+            break
+        long += 1  # even a race of 1 leaves the stronger favoured: try a longer race
+    _, long, short = min(candidates)
     odds = race_odds(p, (long, short))
     if stronger_first:
         return Handicap(races=(long, short), odds=odds, game_probability=p)
