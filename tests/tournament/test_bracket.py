@@ -68,7 +68,7 @@ def test_double_elimination_every_player_plays_until_two_losses(
     n: int, winners: list[int], order: list[int]
 ) -> None:
     bracket = double_elimination(n)
-    progress, played, seen = _play(bracket, winners, order)
+    progress, played, _seen = _play(bracket, winners, order)
     assert progress.is_over
     # No match is ever scheduled twice: each key is played once.
     assert len(played) == len(set(played))
@@ -76,7 +76,8 @@ def test_double_elimination_every_player_plays_until_two_losses(
     matches: Counter[int] = Counter()
     for state in progress:
         if state.status is Status.DONE:
-            assert BYE not in state.players and None not in state.players
+            assert BYE not in state.players
+            assert None not in state.players
             losses[state.loser] += 1  # type: ignore[index]
             for player in state.players:
                 matches[player] += 1  # type: ignore[index]
@@ -91,7 +92,8 @@ def test_double_elimination_every_player_plays_until_two_losses(
         else:
             assert losses[seed] == 2, (seed, losses)
     # The reset is played exactly when the losers' champion won the first final.
-    assert final.status is Status.DONE and final.result is not None
+    assert final.status is Status.DONE
+    assert final.result is not None
     assert (reset.status is Status.DONE) == (final.result.winner == 1)
     assert reset.status in (Status.DONE, Status.VOID)
     if reset.status is Status.DONE:
@@ -183,7 +185,8 @@ def test_groups_send_their_best_into_a_bracket(groups: int, extra: int, winners:
     n = 3 * groups + extra
     bracket = groups_to_bracket(n, groups, 2)
     sizes = [len(g) for g in bracket.groups]
-    assert max(sizes) - min(sizes) <= 1 and sum(sizes) == n
+    assert max(sizes) - min(sizes) <= 1
+    assert sum(sizes) == n
     first = [m for m in bracket.matches if m.stage is Stage.KNOCKOUT and m.round == 1]
     for match in first:
         places = [s for s in match.sources if isinstance(s, PlaceOf)]

@@ -70,7 +70,8 @@ def test_equal_or_unknown_ratings_race_the_same() -> None:
     assert handicap_races((None, 600.0), 7).races == (7, 7)
     assert handicap_races((600.0, 500.0), 7).races == (7, 4)  # 2:1 a game
     wide = handicap_races((900.0, 300.0), 5)
-    assert wide.races[0] > 5 and wide.races[1] == 1
+    assert wide.races[0] > 5
+    assert wide.races[1] == 1
     with pytest.raises(InvalidInputError, match="race"):
         handicap_races((1.0, 2.0), 0)
     with pytest.raises(InvalidInputError, match="probability"):
@@ -88,8 +89,10 @@ def test_the_shot_clock_counts_extends_and_gives_back_at_a_new_rack() -> None:
     with pytest.raises(Exception, match="no extension left"):
         clock.extend(1, now=21.0)
     stopped = clock.stop(now=50.0)
-    assert not stopped.running and stopped.remaining(now=99.0) == 15.0
+    assert not stopped.running
+    assert stopped.remaining(now=99.0) == 15.0
     fresh = stopped.start(now=60.0, rack=2)
-    assert fresh.extensions_left == (1, 1) and fresh.remaining(now=60.0) == 30
+    assert fresh.extensions_left == (1, 1)
+    assert fresh.remaining(now=60.0) == 30
     assert stopped.start(now=60.0, rack=1).extensions_left == (1, 0)
     assert fresh.to_json(now=61.0)["remaining"] == 29.0

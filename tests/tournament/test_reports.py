@@ -18,9 +18,17 @@ from nineball.tournament.scoresheet import _latin1, scoresheet_pdf
 def _played(store: Store) -> tuple[EventService, int]:
     """A 4-player single elimination: quick racks at table 1, shot by shot at table 2."""
     events = EventService(store)
-    event = events.create(EventConfig.from_json(
-        {"name": "Zoë's Cup", "date": "2026-12-10", "format": "single", "race_to": 2, "tables": 2}
-    ))  # fmt: skip
+    event = events.create(
+        EventConfig.from_json(
+            {
+                "name": "Zoë's Cup",
+                "date": "2026-12-10",
+                "format": "single",
+                "race_to": 2,
+                "tables": 2,
+            }
+        )
+    )
     for name, rating in (("Łukasz", 520.0), ("Ann", 480.0), ("Bob", 400.0), ("Cy", 450.0)):
         events.add_player(event, Entrant(name=name, rating=rating))
     events.start(event)
@@ -56,8 +64,10 @@ def test_the_results_csv_has_one_row_a_played_match(tmp_path: Path) -> None:
     assert (quick["score_a"], quick["score_b"], quick["winner"]) == ("2", "1", "Łukasz")
     assert (quick["rating_a"], quick["rating_b"], quick["mode"]) == ("520", "400", "quick")
     shots = by_match["W1-2"]
-    assert shots["winner"] == shots["player_b"] and shots["mode"] == "shots"
-    assert shots["event"] == "Zoë's Cup" and len(shots["date"]) == 10
+    assert shots["winner"] == shots["player_b"]
+    assert shots["mode"] == "shots"
+    assert shots["event"] == "Zoë's Cup"
+    assert len(shots["date"]) == 10
 
 
 def test_the_report_counts_breaks_fouls_and_performance(tmp_path: Path) -> None:
@@ -71,9 +81,11 @@ def test_the_report_counts_breaks_fouls_and_performance(tmp_path: Path) -> None:
     assert lukasz["break_and_runs"] == 1
     bob, cy, ann = players["Bob"], players["Cy"], players["Ann"]
     assert (bob["breaks"], bob["legal_breaks"], bob["racks_won"]) == (1, 0, 1)
-    assert ann["fouls_by_clause"] == {"3": 1, "6": 1} and ann["racks_refereed"] == 2
+    assert ann["fouls_by_clause"] == {"3": 1, "6": 1}
+    assert ann["racks_refereed"] == 2
     assert (cy["racks_won"], cy["break_and_runs"], cy["matches_won"]) == (2, 1, 1)
-    assert report["totals"]["matches"] == 2 and report["totals"]["racks"] == 5
+    assert report["totals"]["matches"] == 2
+    assert report["totals"]["racks"] == 5
     assert report["totals"]["fouls_by_clause"] == {"3": 1, "6": 1}
     # 2 racks of 3 against a 400 is a 500 (2:1); 1 of 3 against a 520 a 420.
     assert lukasz["performance"] == pytest.approx(500.0, abs=0.1)
@@ -107,7 +119,8 @@ def test_a_scoresheet_is_a_pdf_with_every_rack(tmp_path: Path, with_font: bool) 
                 if with_font
                 else _core_font_sheet(store, view, key)
             )
-            assert pdf.startswith(b"%PDF-") and pdf.rstrip().endswith(b"%%EOF")
+            assert pdf.startswith(b"%PDF-")
+            assert pdf.rstrip().endswith(b"%%EOF")
             assert len(pdf) > 1000
 
 
@@ -123,5 +136,5 @@ def _core_font_sheet(store: Store, view: object, key: str) -> bytes:
 
 
 def test_names_outside_latin1_are_folded_for_the_core_font() -> None:
-    assert _latin1("Łukasz Wójcik – Zoë") == "Lukasz Wójcik - Zoë"
+    assert _latin1("Łukasz Wójcik \u2013 Zoë") == "Lukasz Wójcik - Zoë"
     assert _latin1("Ðorđe 漢") == "Ðorde ?"

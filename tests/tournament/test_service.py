@@ -25,8 +25,9 @@ from nineball.tournament import (
 
 
 def _entry(match: MatchView, kind: str, **fields: object) -> Entry:
-    return Entry.from_json({"id": uuid.uuid4().hex, "match": match.key, "seq": match.seq,
-                            "kind": kind, **fields})  # fmt: skip
+    return Entry.from_json(
+        {"id": uuid.uuid4().hex, "match": match.key, "seq": match.seq, "kind": kind, **fields}
+    )
 
 
 def _event(store: Store, players: int = 6, **settings: object) -> tuple[EventService, int]:
@@ -52,7 +53,8 @@ def test_an_entry_sent_twice_is_applied_once(tmp_path: Path) -> None:
         start = _entry(match, "start", mode="quick", first_breaker=1)
         first = events.apply(event, start, table=1)
         again = events.apply(event, start, table=1)
-        assert first.applied and not again.applied
+        assert first.applied
+        assert not again.applied
         assert first.answer == again.answer
         match = _on(events.view(event), 1)
         rack = _entry(match, "rack", winner=0, break_balls=2, break_and_run=True)
@@ -98,7 +100,9 @@ def test_a_result_goes_into_the_bracket_at_once(tmp_path: Path) -> None:
             events.apply(event, _entry(_on(events.view(event), 1), "rack", winner=1), table=1)
         view = events.view(event)
         done = view.match(first.key)
-        assert done.standing is Standing.DONE and done.winner == 1 and done.score == (0, 2)
+        assert done.standing is Standing.DONE
+        assert done.winner == 1
+        assert done.score == (0, 2)
         assert _on(view, 1).key == "W1-2"  # the table took the next match
         winner = done.sides[1].number
         assert any(s.number == winner for s in view.match("W2-1").sides)
@@ -162,8 +166,14 @@ def test_tokens_open_only_their_own_doors(tmp_path: Path) -> None:
 def test_a_match_scored_shot_by_shot_is_ruled_and_handicapped(tmp_path: Path) -> None:
     with Store(tmp_path / "e.db") as store:
         events = EventService(store)
-        config = EventConfig(name="H", date="2026-12-10", race_to=3, handicap=True,
-                             format=Format.SINGLE, three_foul_warning=True)  # fmt: skip
+        config = EventConfig(
+            name="H",
+            date="2026-12-10",
+            race_to=3,
+            handicap=True,
+            format=Format.SINGLE,
+            three_foul_warning=True,
+        )
         event = events.create(config)
         events.add_player(event, Entrant(name="Strong", rating=700.0))
         events.add_player(event, Entrant(name="Weak", rating=500.0))
@@ -183,25 +193,31 @@ def test_a_match_scored_shot_by_shot_is_ruled_and_handicapped(tmp_path: Path) ->
         events.apply(
             event, _entry(_on(events.view(event), 1), "shot", first=1, pocketed=[3]), table=1
         )
-        shoot = lambda **facts: (
-            events.apply(  # noqa: E731
+
+        def shoot(**facts):
+            return events.apply(
                 event, _entry(_on(events.view(event), 1), "shot", **facts), table=1
             ).answer
-        )
+
         shoot(first=1, rails=[1])  # a legal miss: the weak player to shoot
         answer = shoot(first=5)  # the weak player's second foul in a row: warned (clause 12)
         assert answer["ruling"]["warning"] is True
         shoot(first=1, rails=[1])  # the strong player misses: the weak one comes back on two fouls
         now = _on(events.view(event), 1)
-        assert now.state is not None and now.state.game.consecutive_fouls == (0, 2)
+        assert now.state is not None
+        assert now.state.game.consecutive_fouls == (0, 2)
         # The weak player wins one rack: their race of 1 wins the match.
         answer = events.apply(event, _entry(now, "shot", first=1, pocketed=[9]), table=1).answer
-        assert answer["match_over"] and answer["ruling"]["match_winner"] == 1
+        assert answer["match_over"]
+        assert answer["ruling"]["match_winner"] == 1
         view = events.view(event)
         done = view.match(match.key)
-        assert done.standing is Standing.DONE and done.winner == 1 and done.score == (0, 1)
+        assert done.standing is Standing.DONE
+        assert done.winner == 1
+        assert done.score == (0, 1)
         record = store.load(done.record_id or 0)
-        assert record.config.races == (3, 1) and record.winner is not None
+        assert record.config.races == (3, 1)
+        assert record.winner is not None
         assert view.placings == ((1, 2), (2, 1))
 
 
@@ -257,7 +273,7 @@ def test_two_connections_score_different_tables_at_once_without_loss(tmp_path: P
                         _entry(_on(events.view(event), table), "rack", winner=n % 2),
                         table=table,
                     )
-        except BaseException as error:  # noqa: BLE001 - reported by the test
+        except BaseException as error:
             failures.append(error)
 
     threads = [threading.Thread(target=scorer, args=(t,)) for t in (1, 2)]
