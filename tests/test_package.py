@@ -21,6 +21,7 @@ PUBLIC_MODULES = [
     "nineball.game",
     "nineball.players",
     "nineball.render",
+    "nineball.tournament",
 ]
 
 

@@ -113,6 +113,7 @@ function syncClock(c) {
   clock.running = c.running; clock.remaining = c.remaining; clock.at = performance.now(); clock.extensions = c.extensions_left;
 }
 function clockLeft() { return clock.running ? clock.remaining - (performance.now() - clock.at) / 1000 : clock.remaining; }
+function clockText() { const left = clockLeft(); return left > 0 ? String(Math.ceil(left)) : t("ev.time"); }
 function beep(freq, seconds) {
   audio = audio || (window.AudioContext ? new AudioContext() : null);
   if (!audio) return;
@@ -126,7 +127,7 @@ setInterval(() => {
   if (clock.remaining === null || !$("clock-time")) return;
   const left = clockLeft();
   const whole = Math.ceil(left);
-  $("clock-time").textContent = left > 0 ? String(whole) : t("ev.time");
+  $("clock-time").textContent = clockText();
   $("clock-time").classList.toggle("low", left <= 10);
   if (clock.running && whole !== clock.beeped && whole <= 10 && whole >= 0) {
     clock.beeped = whole;
@@ -247,7 +248,7 @@ function clockSection(m) {
   const names = m ? [sideName(m, 0), sideName(m, 1)] : ["1", "2"];
   return el("section", { id: "clock" },
     el("h2", { text: t("ev.shotClock") }),
-    el("div", { id: "clock-time", text: clock.remaining === null ? String(view.event.shot_clock.seconds) : "" }),
+    el("div", { id: "clock-time", text: clock.remaining === null ? String(view.event.shot_clock.seconds) : clockText() }),
     el("div", { class: "row" },
       el("button", { class: "big", id: "clock-start", onclick: () => clockAction("start"), text: t("ev.clockStart") }),
       el("button", { id: "clock-stop", onclick: () => clockAction("stop"), text: t("ev.clockStop") })),
