@@ -303,3 +303,21 @@ def test_settings_after_the_start_change_only_the_tables(tmp_path: Path) -> None
             events.configure(event, replace(config, race_to=9))
         with pytest.raises(IllegalActionError, match="has started"):
             events.add_player(event, Entrant(name="Late"))
+
+
+def test_tables_in_use_are_not_taken_away_and_nothing_is_undone_before_a_start(
+    tmp_path: Path,
+) -> None:
+    with Store(tmp_path / "e.db") as store:
+        events, event = _event(store, players=4, tables=3)  # two matches: table 3 is free
+        view = events.view(event)
+        from dataclasses import replace
+
+        with pytest.raises(IllegalActionError, match="table 2 has a match on it"):
+            events.configure(event, replace(view.config, tables=1))
+        called = _on(view, 1)
+        with pytest.raises(IllegalActionError, match="nothing to undo"):
+            events.apply(event, _entry(called, "undo"), table=1)
+        events.configure(event, replace(view.config, tables=2))
+        assert len(events.tokens(event).tables) == 2
+        assert _on(events.view(event), 2).key == "W1-2"

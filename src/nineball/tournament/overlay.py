@@ -17,7 +17,13 @@ from typing import Protocol
 
 from nineball.game import MatchRecord, MatchRecorder, MatchState
 
-__all__ = ["WinProbabilityModel", "set_win_probability_model", "win_probability"]
+__all__ = [
+    "WinProbabilityModel",
+    "has_win_probability_model",
+    "layout_known",
+    "set_win_probability_model",
+    "win_probability",
+]
 
 
 class WinProbabilityModel(Protocol):
@@ -36,6 +42,11 @@ def set_win_probability_model(model: WinProbabilityModel | None) -> None:
     _MODEL.clear()
     if model is not None:
         _MODEL.append(model)
+
+
+def has_win_probability_model() -> bool:
+    """True once a model is registered (else the overlay need not read the match at all)."""
+    return bool(_MODEL)
 
 
 def layout_known(record: MatchRecord) -> bool:

@@ -139,6 +139,17 @@ class EventService:
                 raise IllegalActionError(
                     "the event has started: only its number of tables can change"
                 )
+            busy = [
+                m.table
+                for m in view.matches
+                if m.table
+                and m.table > config.tables
+                and m.standing in (Standing.CALLED, Standing.PLAYING)
+            ]
+            if busy:
+                raise IllegalActionError(
+                    f"table {max(busy)} has a match on it: finish it before taking the table away"
+                )
             self.rows.set_config(event_id, config.to_json())
             if view.started:
                 self._reconcile(event_id)
@@ -292,7 +303,7 @@ class EventService:
                         f"the result of {match.key} is already played on in {', '.join(used)}: "
                         "ask the organiser"
                     )
-            elif match.standing not in (Standing.PLAYING, Standing.CALLED) or match.seq == 0:
+            elif match.standing is not Standing.PLAYING or match.mode is None:
                 raise IllegalActionError(f"match {match.key} has nothing to undo")
             return
         playable: tuple[Standing, ...] = (Standing.CALLED, Standing.PLAYING)

@@ -39,8 +39,8 @@ from nineball.errors import (
     NineballError,
 )
 from nineball.game import Store
-from nineball.tournament import Entrant, Entry, EventConfig, EventService, ShotClock
-from nineball.tournament.overlay import win_probability
+from nineball.tournament import Entrant, Entry, EventConfig, EventService, EventView, ShotClock
+from nineball.tournament.overlay import has_win_probability_model, win_probability
 from nineball.tournament.reports import event_report, results_csv
 from nineball.web.event_protocol import (
     AddPlayer,
@@ -105,14 +105,22 @@ def event_routes(
     def service() -> EventService:
         return EventService(store())
 
+    views: dict[int, EventView] = {}
+
+    def view_of(event_id: int) -> EventView:
+        """The event as it stands, read once per revision (the pages poll it every second)."""
+        held = views.get(event_id)
+        if held is not None and held.revision == service().revision(event_id):
+            return held
+        views[event_id] = view = service().view(event_id)
+        return view
+
     def board(event_id: int) -> dict[str, Any]:
         """The board's JSON, made once per revision of the event."""
-        events = service()
-        revision = events.revision(event_id)
+        view = view_of(event_id)
         held = cache.get(event_id)
-        if held is not None and held[0] == revision:
+        if held is not None and held[0] == view.revision:
             return held[1]
-        view = events.view(event_id)
         data = board_json(view)
         cache[event_id] = (view.revision, data)
         return data
@@ -254,14 +262,13 @@ def event_routes(
         return out
 
     def table_view(event_id: int, table: int) -> dict[str, Any]:
-        events = service()
-        view = events.view(event_id)
+        view = view_of(event_id)
         if not 1 <= table <= view.config.tables:
             raise InvalidInputError(f"event #{event_id} has no table {table}")
         now = view.at_table(table)
         chance = None
-        if now is not None and now.record_id is not None:
-            chance = win_probability(events.store.load(now.record_id))
+        if now is not None and now.record_id is not None and has_win_probability_model():
+            chance = win_probability(service().store.load(now.record_id))
         held = clocks.get((event_id, table))
         shown = None
         if view.config.shot_clock is not None:
