@@ -137,11 +137,8 @@ class Store:
         back with it.
         """
         if self._depth:
-            self._depth += 1
-            try:
+            with self._joined():
                 yield self._db
-            finally:
-                self._depth -= 1
             return
         self._db.execute("BEGIN IMMEDIATE")
         self._depth = 1
@@ -157,17 +154,23 @@ class Store:
     _transaction = transaction
 
     @contextmanager
+    def _joined(self) -> Iterator[None]:
+        """Inside an open transaction: one level deeper, for as long as the block runs."""
+        self._depth += 1
+        try:
+            yield
+        finally:
+            self._depth -= 1
+
+    @contextmanager
     def reading(self) -> Iterator[sqlite3.Connection]:
         """A read transaction: every read inside sees the same state of the file (re-entrant).
 
         Write nothing inside one (begin a :meth:`transaction` instead).
         """
         if self._depth:
-            self._depth += 1
-            try:
+            with self._joined():
                 yield self._db
-            finally:
-                self._depth -= 1
             return
         self._db.execute("BEGIN")
         self._depth = 1

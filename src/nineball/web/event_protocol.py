@@ -13,9 +13,10 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+from pydantic import Field, StringConstraints, ValidationError
 
 from nineball.errors import ProtocolError
+from nineball.web.protocol import _Message
 
 __all__ = [
     "MAX_ENTRIES",
@@ -35,14 +36,8 @@ MAX_ENTRIES = 200
 _Token = Annotated[str, StringConstraints(min_length=1, max_length=64)]
 
 
-class _Body(BaseModel):
-    model_config = ConfigDict(
-        strict=True,
-        extra="forbid",
-        allow_inf_nan=False,
-        frozen=True,
-        use_attribute_docstrings=True,
-    )
+class _Body(_Message):
+    """What every body shares with the WebSocket's messages: strict, finite, no unknown field."""
 
 
 class ClockRule(_Body):

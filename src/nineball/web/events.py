@@ -248,9 +248,10 @@ def event_routes(
                     number, Entry.from_json(raw), table=asked.table, organiser=is_organiser
                 )
             except NineballError as error:
+                said = raw.get("id")  # echoed back only as a device makes it: a short string
                 refused = {
                     "ok": False,
-                    "entry": raw.get("id"),
+                    "entry": said[:70] if isinstance(said, str) else None,
                     "error": str(error)[:300],
                     "status": _status(error),
                 }
