@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -19,16 +19,11 @@ from rich.table import Table
 
 from nineball.errors import NineballError
 from nineball.game import STANDARD, BreakRule, Store
-from nineball.tournament import (
-    Entrant,
-    EventConfig,
-    EventService,
-    EventView,
-    Format,
-    Seeding,
-    ShotClockRule,
-    Standing,
-)
+
+if TYPE_CHECKING:
+    from nineball.tournament import EventService, EventView
+
+# The tournament package is imported by the commands that use it, not when `nineball` starts.
 
 __all__ = ["event_app"]
 
@@ -91,6 +86,8 @@ def new(
     db: DbOpt = None,
 ) -> None:
     """Create an event; print its id and the organiser's token."""
+    from nineball.tournament import EventConfig, Format, Seeding, ShotClockRule
+
     try:
         clock = None
         if shot_clock is not None:
@@ -112,7 +109,7 @@ def new(
             advance=advance,
         )
         with Store(db) as store:
-            events = EventService(store)
+            events = _service(store)
             event_id = events.create(config)
             token = events.tokens(event_id).organiser
     except (NineballError, ValueError) as error:
@@ -131,9 +128,11 @@ def add_player(
     db: DbOpt = None,
 ) -> None:
     """Register players (before the start)."""
+    from nineball.tournament import Entrant
+
     try:
         with Store(db) as store:
-            events = EventService(store)
+            events = _service(store)
             for text in players:
                 name, _, rating = text.rpartition("=") if "=" in text else (text, "", "")
                 value = None
@@ -153,7 +152,7 @@ def start(event: EventArg, db: DbOpt = None) -> None:
     """Draw the seeding, build the bracket and call the first matches to their tables."""
     try:
         with Store(db) as store:
-            view = EventService(store).start(event)
+            view = _service(store).start(event)
     except NineballError as error:
         raise _fail(error) from None
     _board(_console(), view)
@@ -164,10 +163,16 @@ def board(event: EventArg, db: DbOpt = None) -> None:
     """The event now: the tables, who is next, the latest results, the placings."""
     try:
         with Store(db) as store:
-            view = EventService(store).view(event)
+            view = _service(store).view(event)
     except NineballError as error:
         raise _fail(error) from None
     _board(_console(), view)
+
+
+def _service(store: Store) -> EventService:
+    from nineball.tournament import EventService
+
+    return EventService(store)
 
 
 def _names(view: EventView, key: str) -> str:
@@ -176,6 +181,8 @@ def _names(view: EventView, key: str) -> str:
 
 
 def _board(console: Console, view: EventView) -> None:
+    from nineball.tournament import Standing
+
     config = view.config
     console.rule(
         f"{config.name} · {config.date} · {config.format.value} · race to {config.race_to}"
@@ -219,7 +226,7 @@ def links(
     """The pages of the event: the organiser's, the board, each table's scorer and overlay."""
     try:
         with Store(db) as store:
-            tokens = EventService(store).tokens(event)
+            tokens = _service(store).tokens(event)
     except NineballError as error:
         raise _fail(error) from None
     base = base.rstrip("/")
@@ -245,7 +252,7 @@ def export(
 
     try:
         with Store(db) as store:
-            view = EventService(store).view(event)
+            view = _service(store).view(event)
             text = (
                 json.dumps(event_report(store, view), ensure_ascii=False, indent=2) + "\n"
                 if report
@@ -273,13 +280,15 @@ def scoresheet(
     db: DbOpt = None,
 ) -> None:
     """Printable scoresheets (PDF, the pdf extra): one a match."""
+    from nineball.tournament import Standing
+
     try:
         from nineball.tournament.scoresheet import scoresheet_pdf
     except ImportError:  # pragma: no cover - the module imports fpdf2 lazily
         raise _fail(ImportError("install the pdf extra")) from None
     try:
         with Store(db) as store:
-            view = EventService(store).view(event)
+            view = _service(store).view(event)
             keys = (
                 [match] if match else [m.key for m in view.matches if m.standing is Standing.DONE]
             )
@@ -304,6 +313,6 @@ def scoresheet(
 def listing(db: DbOpt = None) -> None:
     """Every event in the database."""
     with Store(db) as store:
-        for row in EventService(store).rows.events():
+        for row in _service(store).rows.events():
             state = "started" if row.started else "not started"
             typer.echo(f"#{row.id} {row.name} ({row.config.get('date')}, {state})")
