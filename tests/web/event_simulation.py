@@ -1,9 +1,9 @@
 """A whole seeded double elimination, scored at several tables at once through the real server.
 
-The players, one scorer a table (threads) that behave as the phones do: each match's
-entries are made on the device with their ids and places, sent in small batches, and a batch whose
-answer does not come is sent again, the same, until one does. Between the scorers and the server
-a proxy drops the answer of a share of the requests after the server has handled them (so entries reach
+The players, one scorer a table (threads) that behave as the phones do: each match's entries are
+made on the device with their ids and places, sent in small batches, and a batch whose answer
+does not come is sent again, the same, until one does. Between the scorers and the server a proxy
+drops the answer of a share of the requests after the server has handled them (so entries reach
 the server and their answers are lost), and half-way through the event the server is stopped and
 a new one started on the same database and port (the scorers keep sending meanwhile). At the end
 the event must be exactly the one the plan makes: every match's players, winner and score, the
