@@ -22,6 +22,7 @@ PUBLIC_MODULES = [
     "nineball.players",
     "nineball.players.protocol",
     "nineball.render",
+    "nineball.tournament",
 ]
 
 

@@ -13,6 +13,7 @@ The hierarchy::
      ├── InvalidInputError (ValueError)      malformed input: a bad field, value or type
      │    └── DatabaseError                  a database file that cannot be used (damaged...)
      ├── ProtocolError (ValueError)          a wire-protocol request that cannot be read
+     ├── AccessError (PermissionError)       a token that does not open this event or table
      ├── ConcurrentWriteError (RuntimeError) another writer changed a stored match meanwhile
      ├── ForfeitError (RuntimeError)         a program playing through the engine protocol
      │                                       forfeits the game or the match (it died, hung...)
@@ -22,6 +23,7 @@ The hierarchy::
 from __future__ import annotations
 
 __all__ = [
+    "AccessError",
     "ConcurrentWriteError",
     "DatabaseError",
     "EngineError",
@@ -59,6 +61,13 @@ class DatabaseError(InvalidInputError):
     """A database file that cannot be used: not SQLite, damaged, not nineball's, or newer.
 
     The message names the file and what is wrong; the file is left exactly as it was.
+    """
+
+
+class AccessError(NineballError, PermissionError):
+    """A token that does not open what it was sent for (an event's organiser, a table).
+
+    The message never repeats the token.
     """
 
 

@@ -208,7 +208,9 @@ def test_an_older_schema_is_brought_up_to_date(tmp_path: Path) -> None:
         assert match.revision == 0
         match.play(_miss(match))
         assert store.revision(1) == match.revision > 0
-        assert store._db.execute("PRAGMA user_version").fetchone()[0] == 3
+        assert store._db.execute("PRAGMA user_version").fetchone()[0] == 4
+        tables = {r[0] for r in store._db.execute("SELECT name FROM sqlite_master")}
+        assert {"events", "event_players", "event_matches", "event_entries"} <= tables
 
 
 @st.composite

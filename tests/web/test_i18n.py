@@ -155,3 +155,22 @@ def test_every_computer_player_has_a_name_and_a_description(lang: str) -> None:
     for name in PLAYERS:
         assert strings[f"levelName.{name}"].strip()
         assert strings[f"levelDesc.{name}"].strip()
+
+
+def test_every_key_the_event_pages_use_is_in_the_catalogs() -> None:
+    pages = "\n".join(p.read_text(encoding="utf-8") for p in sorted(STATIC.glob("event-*.html")))
+    script = "\n".join(p.read_text(encoding="utf-8") for p in sorted(STATIC.glob("event-*.js")))
+    used = set(re.findall(r'data-i18n="([^"]+)"', pages))
+    used |= set(re.findall(r'\bt\("([^"]+)"\)', script)) | set(
+        re.findall(r'\btf\("([^"]+)"', script)
+    )
+    # Keys made from values: a match's stage and standing, the formats, the seeding.
+    used |= {f"ev.stage.{s}" for s in ("winners", "losers", "knockout", "group")}
+    used |= {
+        f"ev.standing.{s}"
+        for s in ("waiting", "ready", "called", "playing", "done", "walkover", "void")
+    }
+    used |= {f"ev.at.{s}" for s in ("called", "playing")}
+    used |= {f"ev.format.{f}" for f in ("single", "double", "round_robin", "groups")}
+    assert len([k for k in used if k.startswith("ev.")]) > 120
+    assert used <= set(ENGLISH), sorted(used - set(ENGLISH))

@@ -24,6 +24,7 @@ from nineball.cli.common import (
 from nineball.cli.common import check_level as _check_level
 from nineball.cli.common import reporting_console as _console
 from nineball.cli.common import run_options as _options
+from nineball.cli.event import event_app
 from nineball.cli.programs import arena, engine
 from nineball.cli.records import export_match, replay_record, show_stats
 from nineball.cli.referee import serve
@@ -38,6 +39,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+app.add_typer(event_app)  # `nineball event ...`: tournaments for people (cli/event.py)
 
 
 _PROFILES = ", ".join(v.name for v in VARIANTS)
@@ -157,8 +159,18 @@ def score(
     lang: LangOpt = None,
     db: DbOpt = None,
     save: SaveOpt = True,
+    event: Annotated[
+        int | None, typer.Option(help="Score an event's table (with --table).")
+    ] = None,
+    table: Annotated[int | None, typer.Option(min=1, help="The event's table.")] = None,
 ) -> None:
-    """Keep score of a real match at a real table, with every ruling explained."""
+    """Keep score of a real match at a real table (or an event's), with every ruling explained."""
+    if event is not None or table is not None:
+        from nineball.cli.event_score import run_event_scorer
+
+        if event is None or table is None:
+            raise typer.BadParameter("--event and --table go together")
+        raise typer.Exit(run_event_scorer(event, table, lang or Language.EN, db=db))
     _score(players, race_to, breaks, first_breaker, rules, refereed, lang, db, save)
 
 

@@ -117,6 +117,7 @@ from nineball.rules.protocol import (
     ruling_to_json,
     state_to_json,
 )
+from nineball.rules.state import check_player_name
 
 if TYPE_CHECKING:
     from nineball.game.record_models import record_schema
@@ -196,6 +197,7 @@ __all__ = [
     "Trajectory",
     "check_cue_placement",
     "check_placement",
+    "check_player_name",
     "check_rulings",
     "check_stroke",
     "choose",

@@ -227,6 +227,7 @@ def result_to_json(over: GameOver | None) -> dict[str, Any] | None:
 def record_to_json(record: MatchRecord) -> dict[str, Any]:
     """The record as a JSON-ready object."""
     config = record.config
+    races = {} if config.races is None else {"races": list(config.races)}
     return {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
@@ -234,6 +235,7 @@ def record_to_json(record: MatchRecord) -> dict[str, Any]:
         "date": record.date,
         "players": list(config.players),
         "race_to": config.race_to,
+        **races,
         "breaks": config.breaks.value,
         "first_breaker": int(config.first_breaker),
         "rules": config.rules.name,

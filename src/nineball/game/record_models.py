@@ -124,6 +124,10 @@ _BallsOnTable = dict[_BallKey, _Position]
 _Balls = list[_Ball]
 _Names = Annotated[tuple[str, str], Strict(False), _Expect("expected two names, got {got}")]
 _Agents = Annotated[tuple[str, str], Strict(False), _Expect("expected two player kinds, got {got}")]
+_Race = Annotated[int, Field(ge=1, le=99)]
+_Races = Annotated[
+    tuple[_Race, _Race], Strict(False), _Expect("expected two races of 1-99 games, got {got}")
+]
 _RuleName = Annotated[
     str,
     Field(pattern=_any_case(RULE_NAMES)),
@@ -278,6 +282,8 @@ class MatchModel(_Model):
     """The names of players 0 and 1 (different)."""
     race_to: int = _DEFAULT.race_to
     """Games needed to win the match, 1-99."""
+    races: _Races | None = None
+    """A handicapped race: the games players 0 and 1 each need, 1-99 (absent: race_to both)."""
     breaks: Annotated[BreakRule, Strict(False), _one_of(BreakRule)] = _DEFAULT.breaks
     """Who breaks after each game (D12)."""
     first_breaker: _Seat = int(_DEFAULT.first_breaker)

@@ -74,6 +74,7 @@ class _Builder:
             config = MatchConfig(
                 players=model.players,
                 race_to=model.race_to,
+                races=None if model.races is None else (model.races[0], model.races[1]),
                 breaks=model.breaks,
                 first_breaker=_SEATS[model.first_breaker],
                 rules=find_variant(model.rules),

@@ -25,6 +25,7 @@ from nineball.rules import (
     GameOver,
     MatchState,
     Ruling,
+    Seat,
     ShotFacts,
     choose,
     forfeit,
@@ -32,7 +33,7 @@ from nineball.rules import (
     start_match,
 )
 
-__all__ = ["RuledShot", "check_rulings", "iter_rulings", "rule"]
+__all__ = ["RuledShot", "check_rulings", "iter_rulings", "rule", "ruling_json", "state_json"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -142,3 +143,50 @@ def check_rulings(record: MatchRecord) -> list[RecordProblem]:
         winner = None if state.winner is None else int(state.winner)
         problems.append(RecordProblem("$.winner", f"the referee gives {winner}"))
     return problems
+
+
+# ------------------------------------------------------------------------- as JSON
+
+
+def state_json(state: MatchState) -> dict[str, object]:
+    """The referee's state as the page shows it."""
+    game = state.game
+    return {
+        "phase": state.phase.value,
+        "to_act": int(state.to_act),
+        "cue_ball": state.cue_ball.value,
+        "push_out_allowed": state.push_out_allowed,
+        "lowest": int(min(game.on_table)) if game.on_table else None,
+        "on_table": sorted(int(b) for b in game.on_table),
+        "score": list(state.score),
+        "race_to": state.config.race_to,
+        "races": [state.config.race_of(seat) for seat in Seat],
+        "players": list(state.config.players),
+        "game": game.number,
+        "breaker": int(game.breaker),
+        "consecutive_fouls": list(game.consecutive_fouls),
+        "winner": None if state.winner is None else int(state.winner),
+    }
+
+
+def ruling_json(ruling: Ruling, game: int) -> dict[str, object]:
+    """A ruling with its explanation in every language and the clause of each foul."""
+    over = ruling.game_over
+    return {
+        "game": game,
+        "kind": ruling.kind.value,
+        "shooter": int(ruling.shooter),
+        "legal": ruling.legal,
+        "fouls": [{"code": f.value, "clause": f.clause} for f in ruling.fouls],
+        "warning": ruling.warning,
+        "respotted": [int(b) for b in ruling.respotted],
+        "game_over": None
+        if over is None
+        else {"game": over.game, "winner": int(over.winner), "reason": over.reason.value},
+        "match_winner": None if ruling.match_winner is None else int(ruling.match_winner),
+        "explanation": {
+            "en": ruling.explanation.en,
+            "fr": ruling.explanation.fr,
+            "pl": ruling.explanation.pl,
+        },
+    }

@@ -93,6 +93,7 @@ class Store:
                 nineball.
         """
         self.path = default_db_path() if path is None else path
+        self._depth = 0
         name = str(self.path)
         exists = name != ":memory:" and inspect_path(Path(self.path))
         try:
@@ -128,14 +129,62 @@ class Store:
         self._db.close()
 
     @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """A write transaction (``BEGIN IMMEDIATE``): committed at the end, rolled back on error.
+
+        Re-entrant: a write made inside another (a shot stored with the event entry that
+        carried it, :mod:`nineball.game.event_store`) joins it, and is committed or rolled
+        back with it.
+        """
+        if self._depth:
+            with self._joined():
+                yield self._db
+            return
         self._db.execute("BEGIN IMMEDIATE")
+        self._depth = 1
         try:
             yield self._db
         except BaseException:
+            self._depth = 0
             self._db.execute("ROLLBACK")
             raise
+        self._depth = 0
         self._db.execute("COMMIT")
+
+    _transaction = transaction
+
+    @contextmanager
+    def _joined(self) -> Iterator[None]:
+        """Inside an open transaction: one level deeper, for as long as the block runs."""
+        self._depth += 1
+        try:
+            yield
+        finally:
+            self._depth -= 1
+
+    @contextmanager
+    def reading(self) -> Iterator[sqlite3.Connection]:
+        """A read transaction: every read inside sees the same state of the file (re-entrant).
+
+        Write nothing inside one (begin a :meth:`transaction` instead).
+        """
+        if self._depth:
+            with self._joined():
+                yield self._db
+            return
+        self._db.execute("BEGIN")
+        self._depth = 1
+        try:
+            yield self._db
+        finally:
+            self._depth = 0
+            if self._db.in_transaction:
+                self._db.execute("COMMIT")
+
+    @property
+    def connection(self) -> sqlite3.Connection:
+        """The SQLite connection, for the modules that keep their tables beside the matches."""
+        return self._db
 
     def _player(self, name: str) -> int:
         row = self._db.execute("SELECT id FROM players WHERE name = ?", (name,)).fetchone()
@@ -390,7 +439,9 @@ class Store:
         from nineball.game.record import InvalidRecordError
         from nineball.game.record_read import load_record  # pydantic: only when a match is read
 
-        self._db.execute("BEGIN")
+        inside = self._depth > 0  # read inside a write: its snapshot is the writer's
+        if not inside:
+            self._db.execute("BEGIN")
         try:
             row = self._db.execute("SELECT * FROM matches WHERE id = ?", (match_id,)).fetchone()
             if row is None:
@@ -401,7 +452,7 @@ class Store:
                 raise self._damaged(match_id, exc) from exc
             revision = row["revision"]
         finally:
-            if self._db.in_transaction:
+            if self._db.in_transaction and not inside:
                 self._db.execute("COMMIT")
         try:
             return load_record(text, check=False), int(revision)

@@ -18,8 +18,9 @@ from nineball.errors import DatabaseError
 
 __all__ = ["SCHEMA_VERSION", "guarded", "inspect_file", "inspect_path", "migrate"]
 
-SCHEMA_VERSION = 3
-"""3 added ``matches.revision`` (one writer per match)."""
+SCHEMA_VERSION = 4
+"""3 added ``matches.revision`` (one writer per match); 4 the events (the ``event_*`` tables of
+:mod:`nineball.game.event_store`)."""
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS players (
     id INTEGER PRIMARY KEY,
@@ -66,6 +67,63 @@ CREATE TABLE IF NOT EXISTS results (
     created TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS results_by_run ON results (run, kind);
+-- Events (schema 4): their settings, players, matches, quick racks and every scorer's entry.
+CREATE TABLE IF NOT EXISTS events (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    config TEXT NOT NULL,
+    secret TEXT NOT NULL,
+    seeding TEXT,
+    created TEXT NOT NULL,
+    started TEXT,
+    revision INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS event_players (
+    event_id INTEGER NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+    number INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    rating REAL,
+    PRIMARY KEY (event_id, number),
+    UNIQUE (event_id, name)
+);
+CREATE TABLE IF NOT EXISTS event_matches (
+    event_id INTEGER NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+    key TEXT NOT NULL,
+    table_number INTEGER,
+    called TEXT,
+    mode TEXT,
+    first_breaker INTEGER,
+    started TEXT,
+    finished TEXT,
+    record_id INTEGER REFERENCES matches(id),
+    winner INTEGER,
+    score0 INTEGER NOT NULL DEFAULT 0,
+    score1 INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (event_id, key)
+);
+CREATE TABLE IF NOT EXISTS event_racks (
+    event_id INTEGER NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+    key TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    winner INTEGER NOT NULL,
+    breaker INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    created TEXT NOT NULL,
+    PRIMARY KEY (event_id, key, number)
+);
+CREATE TABLE IF NOT EXISTS event_entries (
+    event_id INTEGER NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+    id TEXT NOT NULL,
+    key TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    table_number INTEGER,
+    kind TEXT NOT NULL,
+    data TEXT NOT NULL,
+    answer TEXT NOT NULL,
+    created TEXT NOT NULL,
+    PRIMARY KEY (event_id, id),
+    UNIQUE (event_id, key, seq)
+);
 """
 _COLUMNS = {
     "players": {"id", "name", "created"},
@@ -73,8 +131,19 @@ _COLUMNS = {
     "games": {"id", "match_id", "number", "breaker", "rack", "winner", "reason"},
     "shots": {"id", "game_id", "number", "data", "created"},
     "results": {"id", "run", "kind", "data", "created"},
-}
-"""The columns each table has had since schema 2 (``matches.revision`` came with 3)."""
+    "events": {"id", "name", "config", "secret", "seeding", "created", "started", "revision"},
+    "event_players": {"event_id", "number", "name", "rating"},
+    "event_matches": {
+        "event_id", "key", "table_number", "called", "mode", "first_breaker", "started",
+        "finished", "record_id", "winner", "score0", "score1",
+    },
+    "event_racks": {"event_id", "key", "number", "winner", "breaker", "data", "created"},
+    "event_entries": {
+        "event_id", "id", "key", "seq", "table_number", "kind", "data", "answer", "created",
+    },
+}  # fmt: skip
+"""The columns each table has had since schema 2 (``matches.revision`` came with 3, the
+``event*`` tables with 4)."""
 _TABLES = frozenset(_COLUMNS)
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 

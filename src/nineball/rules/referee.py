@@ -122,7 +122,7 @@ def _end_game(state: MatchState, game_over: GameOver) -> MatchState:
     score[game_over.winner] += 1
     new_score = (score[0], score[1])
     results = (*state.results, game_over)
-    if new_score[game_over.winner] >= state.config.race_to:
+    if new_score[game_over.winner] >= state.config.race_of(game_over.winner):
         return replace(state, score=new_score, results=results, winner=game_over.winner)
     if state.config.breaks is BreakRule.WINNER:
         breaker = game_over.winner

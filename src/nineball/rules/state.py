@@ -199,6 +199,10 @@ class MatchConfig:
     race_to: int = 5
     """Games needed to win the match (clause 1)."""
 
+    races: tuple[int, int] | None = None
+    """A handicapped race: the games seats 0 and 1 each need (clause 1's "agreed number" may
+    differ between the players); None: both need :attr:`race_to`."""
+
     breaks: BreakRule = BreakRule.ALTERNATE
     """Who breaks after the first game (D12)."""
 
@@ -224,6 +228,11 @@ class MatchConfig:
         if self.players[0].strip() == self.players[1].strip():
             raise InvalidInputError(f"the two players need different names, got {self.players!r}")
         _check_int(self.race_to, "race_to", 1, 99)
+        if self.races is not None:
+            if not (isinstance(self.races, tuple) and len(self.races) == 2):
+                raise InvalidInputError(f"races must be two numbers of games, got {self.races!r}")
+            for race in self.races:
+                _check_int(race, "a race", 1, 99)
         if not isinstance(self.breaks, BreakRule):
             raise InvalidInputError(f"breaks must be a BreakRule, got {self.breaks!r}")
         if not isinstance(self.first_breaker, Seat):
@@ -236,6 +245,10 @@ class MatchConfig:
     def name(self, seat: Seat) -> str:
         """The name of the player in ``seat``."""
         return self.players[seat]
+
+    def race_of(self, seat: Seat) -> int:
+        """The games the player in ``seat`` needs to win the match (clause 1)."""
+        return self.race_to if self.races is None else self.races[seat]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

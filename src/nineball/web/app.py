@@ -18,6 +18,7 @@ Routes:
 - ``GET /api/levels``: the computer players (name, rating, description) and the rule profiles.
 - ``GET /i18n/{lang}.json``: the page's own strings in ``lang`` (see :mod:`nineball.web.i18n`).
 - ``WS /ws``: the match (see :mod:`nineball.web.protocol`); the first message is ``join``.
+- ``/event/...`` and ``/api/events/...``: events for people (:mod:`nineball.web.events`).
 
 A connection holds the id of its match, not the match: every message fetches the session from
 the registry, so a session forgotten from memory while a page was idle comes back from the store.
@@ -54,6 +55,7 @@ from nineball.game import (
 )
 from nineball.game.record import record_to_json
 from nineball.players.registry import describe_players
+from nineball.web.events import event_routes
 from nineball.web.guard import LOOPBACK_HOSTS, OriginGuard
 from nineball.web.history import history_stats, replay_json
 from nineball.web.i18n import page_strings
@@ -292,6 +294,9 @@ def create_app(
     app.mount(
         "/static", GZipMiddleware(StaticFiles(directory=STATIC), minimum_size=1024), name="static"
     )
+
+    # Events (tournaments): the organiser's, the scorers', the board's and the overlay's routes.
+    app.include_router(event_routes(lambda: registry().store, read_body, clock))
 
     @app.get("/")
     async def index() -> FileResponse:

@@ -6,7 +6,8 @@ Pure functions of game values; nothing here changes a match. Lengths are in m.
 from __future__ import annotations
 
 from nineball.equipment import BallId, PocketId
-from nineball.game import MatchState, Point, Ruling, TableSpec, Trajectory
+from nineball.game import Point, TableSpec, Trajectory
+from nineball.game.rulings import ruling_json, state_json
 
 __all__ = ["layout_json", "paths_json", "ruling_json", "state_json", "table_json"]
 
@@ -23,49 +24,6 @@ def table_json(table: TableSpec, radius: float) -> dict[str, object]:
         "jaws": [[float(v) for v in row] for row in table.jaws],
         "points": [[[float(p[0]), float(p[1])] for p in pair] for pair in table.points],
         "pockets": {p.value: list(table.pocket_centre(p)) for p in PocketId},
-    }
-
-
-def state_json(state: MatchState) -> dict[str, object]:
-    """The referee's state as the page shows it."""
-    game = state.game
-    return {
-        "phase": state.phase.value,
-        "to_act": int(state.to_act),
-        "cue_ball": state.cue_ball.value,
-        "push_out_allowed": state.push_out_allowed,
-        "lowest": int(min(game.on_table)) if game.on_table else None,
-        "on_table": sorted(int(b) for b in game.on_table),
-        "score": list(state.score),
-        "race_to": state.config.race_to,
-        "players": list(state.config.players),
-        "game": game.number,
-        "breaker": int(game.breaker),
-        "consecutive_fouls": list(game.consecutive_fouls),
-        "winner": None if state.winner is None else int(state.winner),
-    }
-
-
-def ruling_json(ruling: Ruling, game: int) -> dict[str, object]:
-    """A ruling with its explanation in every language and the clause of each foul."""
-    over = ruling.game_over
-    return {
-        "game": game,
-        "kind": ruling.kind.value,
-        "shooter": int(ruling.shooter),
-        "legal": ruling.legal,
-        "fouls": [{"code": f.value, "clause": f.clause} for f in ruling.fouls],
-        "warning": ruling.warning,
-        "respotted": [int(b) for b in ruling.respotted],
-        "game_over": None
-        if over is None
-        else {"game": over.game, "winner": int(over.winner), "reason": over.reason.value},
-        "match_winner": None if ruling.match_winner is None else int(ruling.match_winner),
-        "explanation": {
-            "en": ruling.explanation.en,
-            "fr": ruling.explanation.fr,
-            "pl": ruling.explanation.pl,
-        },
     }
 
 
