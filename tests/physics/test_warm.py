@@ -21,6 +21,15 @@ trajectory = simulate(balls, stroke=Stroke(speed=3.0, aim=1.55, side=0.3, height
 sigs = warm.signatures(True)  # simulate's packed table is read-only
 print(_update.signatures == [sigs["_update"]], _handle.signatures == [sigs["_handle"]],
       impact.signatures == [sigs["impact"]])
+# every way in compiles the one signature of the engine's entry: a stroke of ints, prepared
+# balls (kept by the physics), a prepared shot (the simulate protocol's timed repeats)
+from nineball.physics import PhysicsParams, PreparedBalls, nine_foot
+from nineball.physics._kernels.shot import shot
+from nineball.physics.simulate import PreparedShot
+PreparedBalls(balls).strike(Stroke(speed=2, aim=1))
+PreparedShot(balls, Stroke(speed=1, aim=2), PhysicsParams(), nine_foot()).run(100)
+simulate([BallInput(id=0, r=(0.5, 0.5), v=(1.0, 0.0))])
+print(len(shot.signatures))
 digest = hashlib.sha256()
 for array in (trajectory.times, trajectory.kinds, trajectory.after, trajectory.final):
     digest.update(np.ascontiguousarray(array).tobytes())
@@ -42,8 +51,9 @@ def test_cold_start_compiles_each_half_once_with_the_loops_own_types(tmp_path: P
     # the signatures warm.py compiles ahead are exactly those the event loop calls with:
     # otherwise numba would have compiled a second signature for the loop
     assert cold[0] == "True True True"
+    assert cold[1] == "1"  # one compiled signature of the entry, whatever the way in
     cached = {p.name.split("-")[0] for p in tmp_path.rglob("*.nbi")}
     assert {"shot.shot", "loop._handle", "cluster.impact"} <= cached, cached
     # a warm process (everything loaded from the cache) gives the same events, bit for bit
     warm = _run(tmp_path)
-    assert warm[1] == cold[1]
+    assert warm[2] == cold[2]

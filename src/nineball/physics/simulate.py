@@ -173,7 +173,9 @@ def _stroke_args(
         raise InvalidInputError("a stroke needs the cue ball (id 0) on the table")
     if stroke.offset > params.miscue_limit:
         stroke.ball_velocities(params)  # raises the miscue, with its message
-    return 0, stroke.speed, stroke.aim, stroke.elevation, stroke.side, stroke.height
+    # floats always (a Stroke takes ints too): one compiled signature of the engine
+    f = float
+    return 0, f(stroke.speed), f(stroke.aim), f(stroke.elevation), f(stroke.side), f(stroke.height)
 
 
 def _fault(
@@ -335,7 +337,6 @@ class PreparedBalls:
         """
         self._kit = prepared(params or _DEFAULT_PARAMS, table or nine_foot())
         self._ids, self._rvw, self._balls = _pack(balls, self._kit.params.radius)
-        self._rvw.setflags(write=False)
         _call(self._kit, self._balls, self._ids, self._rvw, True, None, 0)
 
     def strike(self, stroke: Stroke, *, max_events: int = 10000) -> Trajectory:
@@ -402,7 +403,6 @@ class PreparedShot:
         """
         self._kit = prepared(params, table)
         self._ids, self._rvw, self._balls = _pack(balls, params.radius)
-        self._rvw.setflags(write=False)
         self._stroke = stroke
         _call(self._kit, self._balls, self._ids, self._rvw, True, stroke, 0)
 
