@@ -7,6 +7,7 @@ module validates the input, packs it into arrays, and wraps the kernel's output 
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -89,10 +90,14 @@ def _pack(
     Raises:
         InvalidInputError: a bad id, a ball listed twice or a bad vector.
     """
-    try:
-        ordered = tuple(sorted(balls, key=_ident))
-    except TypeError:
-        ordered = ()  # ids that do not compare: the careful path says which
+    ordered = tuple(balls)  # in id order already, as callers usually give them
+    for b, c in itertools.pairwise(ordered):
+        if not (type(b.id) is int and type(c.id) is int and b.id < c.id):
+            try:
+                ordered = tuple(sorted(balls, key=_ident))
+            except TypeError:
+                ordered = ()  # ids that do not compare: the careful path says which
+            break
     flat: list[float] = []
     last = -1
     for b in ordered:
@@ -288,15 +293,8 @@ def _run(
 ) -> Trajectory:
     """:func:`_call` with ``max_events`` >= 1, its results as a :class:`Trajectory`."""
     count, truncated, floats, ints = _call(kit, balls, ids, rvw, checked, stroke, max_events)
-    return Trajectory(
-        ball_ids=ids,
-        count=count,
-        floats=floats,
-        ints=ints,
-        truncated=truncated,
-        stroked=stroke is not None,
-        cushion_names=kit.names,
-        params=kit.params,
+    return Trajectory._wrap(
+        ids, count, floats, ints, truncated, stroke is not None, kit.names, kit.params
     )
 
 

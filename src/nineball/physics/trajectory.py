@@ -30,32 +30,11 @@ class Trajectory:
     Ball indices in the arrays follow ``ball_ids``. Immutable.
     """
 
-    __slots__ = (
-        "_count",
-        "_floats",
-        "_ints",
-        "_views",
-        "ball_ids",
-        "cushion_names",
-        "params",
-        "stroked",
-        "truncated",
-    )
+    __slots__ = ("_d",)
 
-    _count: int
-    _floats: NDArray[np.float64]
-    _ints: NDArray[np.int64]
-    _views: tuple[NDArray[Any], ...] | None
-    ball_ids: tuple[int, ...]
-    """The ids of the balls on the table, in array order."""
-    truncated: bool
-    """True if ``max_events`` ran out before every ball came to rest."""
-    stroked: bool
-    """True if a stroke started the shot (a ``stroke`` event at t = 0)."""
-    cushion_names: tuple[str, ...]
-    """Names of the cushion indices (segments, then jaws)."""
-    params: PhysicsParams
-    """The parameters used."""
+    _d: list[Any]
+    """ball_ids, the event count, the floats and ints arrays, truncated, stroked, the cushion
+    names, the parameters, and the views made so far (a list of eleven, None until asked)."""
 
     def __init__(
         self,
@@ -70,18 +49,32 @@ class Trajectory:
         params: PhysicsParams,
     ) -> None:
         """Wrap the engine's results (``shot.shot``'s layout), which become read-only."""
-        floats.setflags(write=False)
-        ints.setflags(write=False)
-        init = object.__setattr__
-        init(self, "ball_ids", ball_ids)
-        init(self, "_count", count)
-        init(self, "_floats", floats)
-        init(self, "_ints", ints)
-        init(self, "_views", None)
-        init(self, "truncated", truncated)
-        init(self, "stroked", stroked)
-        init(self, "cushion_names", cushion_names)
-        init(self, "params", params)
+        object.__setattr__(
+            self,
+            "_d",
+            [ball_ids, count, floats, ints, truncated, stroked, cushion_names, params, None],
+        )
+
+    @classmethod
+    def _wrap(
+        cls,
+        ball_ids: tuple[int, ...],
+        count: int,
+        floats: NDArray[np.float64],
+        ints: NDArray[np.int64],
+        truncated: bool,
+        stroked: bool,
+        cushion_names: tuple[str, ...],
+        params: PhysicsParams,
+    ) -> Trajectory:
+        """:meth:`__init__`, positional and without its call's keyword handling (hot path)."""
+        out = object.__new__(cls)
+        object.__setattr__(
+            out,
+            "_d",
+            [ball_ids, count, floats, ints, truncated, stroked, cushion_names, params, None],
+        )
+        return out
 
     def __setattr__(self, name: str, value: object) -> None:
         """Refuse: a trajectory is immutable."""
@@ -91,29 +84,46 @@ class Trajectory:
         """Refuse: a trajectory is immutable."""
         raise AttributeError(f"a Trajectory is immutable: cannot delete {name!r}")
 
+    @property
+    def ball_ids(self) -> tuple[int, ...]:
+        """The ids of the balls on the table, in array order."""
+        ids: tuple[int, ...] = self._d[0]
+        return ids
+
+    @property
+    def truncated(self) -> bool:
+        """True if ``max_events`` ran out before every ball came to rest."""
+        return bool(self._d[4])
+
+    @property
+    def stroked(self) -> bool:
+        """True if a stroke started the shot (a ``stroke`` event at t = 0)."""
+        return bool(self._d[5])
+
+    @property
+    def cushion_names(self) -> tuple[str, ...]:
+        """Names of the cushion indices (segments, then jaws)."""
+        names: tuple[str, ...] = self._d[6]
+        return names
+
+    @property
+    def params(self) -> PhysicsParams:
+        """The parameters used."""
+        params: PhysicsParams = self._d[7]
+        return params
+
     def _view(self, k: int) -> NDArray[Any]:
-        views = self._views
+        """View k of the results (the order of the array properties below), made once."""
+        d = self._d
+        views = d[8]
         if views is None:
-            n = len(self.ball_ids)
-            c = self._count
-            f = self._floats
-            i = self._ints[6:]  # after the kernel's header
-            e = 9 * n + c
-            views = (
-                f[: 9 * n].reshape(n, 3, 3),
-                i[:n],
-                f[9 * n : e],
-                i[n : n + c],
-                i[n + c : n + 2 * c],
-                i[n + 2 * c : n + 3 * c],
-                f[e : e + 18 * c].reshape(c, 2, 3, 3),
-                i[n + 3 * c : n + 5 * c].reshape(c, 2),
-                f[e + 18 * c : e + 18 * c + 9 * n].reshape(n, 3, 3),
-                i[n + 5 * c : 2 * n + 5 * c],
-                i[2 * n + 5 * c : 3 * n + 5 * c],
-            )
-            object.__setattr__(self, "_views", views)
-        view: NDArray[Any] = views[k]
+            # the results become read-only when first looked at
+            d[2].setflags(write=False)
+            d[3].setflags(write=False)
+            views = d[8] = [None] * 11
+        view: NDArray[Any] | None = views[k]
+        if view is None:
+            view = views[k] = _make_view(k, len(d[0]), d[1], d[2], d[3])
         return view
 
     @property
@@ -174,7 +184,7 @@ class Trajectory:
     def __repr__(self) -> str:
         """A short description (the arrays are left out)."""
         return (
-            f"Trajectory(ball_ids={self.ball_ids!r}, events={self._count}, "
+            f"Trajectory(ball_ids={self.ball_ids!r}, events={self._d[1]}, "
             f"truncated={self.truncated!r}, stroked={self.stroked!r})"
         )
 
@@ -296,3 +306,32 @@ class Trajectory:
 
 
 _TABLE_FOR_PARAMS = nine_foot()
+
+
+def _make_view(
+    k: int, n: int, c: int, f: NDArray[np.float64], ints: NDArray[np.int64]
+) -> NDArray[Any]:
+    """View k of the packed results of ``shot.shot`` (n balls, c events; the layout there)."""
+    i = ints[6:]  # after the kernel's header
+    e = 9 * n + c
+    if k == 0:
+        return f[: 9 * n].reshape(n, 3, 3)
+    if k == 1:
+        return i[:n]
+    if k == 2:
+        return f[9 * n : e]
+    if k == 3:
+        return i[n : n + c]
+    if k == 4:
+        return i[n + c : n + 2 * c]
+    if k == 5:
+        return i[n + 2 * c : n + 3 * c]
+    if k == 6:
+        return f[e : e + 18 * c].reshape(c, 2, 3, 3)
+    if k == 7:
+        return i[n + 3 * c : n + 5 * c].reshape(c, 2)
+    if k == 8:
+        return f[e + 18 * c : e + 18 * c + 9 * n].reshape(n, 3, 3)
+    if k == 9:
+        return i[n + 5 * c : 2 * n + 5 * c]
+    return i[2 * n + 5 * c : 3 * n + 5 * c]
