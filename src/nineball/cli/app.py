@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.console import Console
 
+from nineball.cli.interop import interop_app
 from nineball.cli.records import export_match, replay_record, show_stats
 from nineball.cli.referee import serve
 from nineball.cli.score import ScoreSetup, resume_scorekeeper, run_scorekeeper
@@ -29,6 +30,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
+app.add_typer(interop_app)
 
 _PROFILES = ", ".join(v.name for v in VARIANTS)
 
