@@ -12,8 +12,8 @@ Reading measures what nineball's :class:`TableSpec` is made of: the playing area
 each pocket's mouth between its two sharp points (where a facing's line meets the nose line), the
 facing angles, the jaws' radius, the nose height, and the shelf (from the mouth line to the front
 of the pocket's capture circle, along the pocket's axis). nineball's table has four equal corners
-and two equal sides with one jaw radius for all; where pooltool's differ, the mean (or the corner
-jaws' radius) is used and a note says so. Writing does the reverse: nineball's noses, facings and
+and two equal sides, the corner points all rounded alike and the side points alike; where
+pooltool's differ, the mean is used and a note says so. Writing does the reverse: nineball's noses, facings and
 jaws as pooltool's segments, and each pocket as a circle of half the mouth's radius whose front
 lies on nineball's capture line.
 """
@@ -263,12 +263,7 @@ def _spec(
     corner_jaws = [r for (p, _), r in jaws.items() if p not in _SIDES]
     side_jaws = [r for (p, _), r in jaws.items() if p in _SIDES]
     jaw = _agree(corner_jaws, "corner jaws' radii", "mm", notes, 1000)
-    side_jaw = float(np.mean(side_jaws))
-    if abs(side_jaw - jaw) > TOLERANCE:
-        notes.append(
-            f"the side jaws' radius ({side_jaw * 1000:.4g} mm) differs from the corners' "
-            f"({jaw * 1000:.4g} mm): nineball's jaws have one radius, the corners' is used"
-        )
+    side_jaw = _agree(side_jaws, "side jaws' radii", "mm", notes, 1000)
     shelf = {}
     for name, group in (("corner", corners), ("side", list(_SIDES))):
         value = _agree([shelves[p] for p in group], f"{name} pockets' shelves", "mm", notes, 1000)
@@ -302,6 +297,7 @@ def _spec(
             corner_shelf=shelf["corner"],
             side_shelf=shelf["side"],
             jaw_radius=jaw,
+            side_jaw_radius=None if abs(side_jaw - jaw) <= TOLERANCE else side_jaw,
             nose_height=nose,
             name="pooltool",
         )
