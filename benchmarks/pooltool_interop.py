@@ -27,6 +27,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,8 @@ from physics_vs_pooltool import POOLTOOL_PYTHON, run_in_pooltool
 
 R = 0.028575
 CUSHIONS = ("han_2005", "default")
+TIMES: dict[str, float] = {}
+"""pooltool's mean simulation time per shot of the suite's shots, s, by cushion model."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,8 +149,10 @@ def nineball_to_pooltool(
     source, simulated = folder / f"ours-{cushion}.msgpack", folder / f"sim-{cushion}.msgpack"
     save_pooltool(source, shots)
     job = {"mode": "simulate", "input": str(source), "output": str(simulated), "cushion": cushion}
-    if run_in_pooltool("pooltool_interop_worker.py", [job]) is None:
+    out = run_in_pooltool("pooltool_interop_worker.py", [job])
+    if out is None:
         return None
+    TIMES[f"pooltool, {cushion}"] = out[0]["seconds"] / len(shots)
     back = load_pooltool(simulated)
     return [
         compare(k, shot, b.outcome) for k, (shot, b) in enumerate(zip(shots, back, strict=True))
@@ -163,6 +168,18 @@ def pooltool_to_nineball(
     if run_in_pooltool("pooltool_interop_worker.py", [job]) is None:
         return None
     return [compare(k, shot, shot.outcome) for k, shot in enumerate(load_pooltool(made))]
+
+
+def our_time(shots: list[PooltoolShot]) -> float:
+    """nineball's median simulation time of the shots, s (warm)."""
+    for shot in shots[:3]:
+        shot.simulate()
+    times = []
+    for shot in shots:
+        start = time.perf_counter()
+        shot.simulate()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
 
 
 def summary(name: str, results: list[Comparison]) -> str:
@@ -202,6 +219,10 @@ def main() -> None:
                 return
             print(summary(f"nineball -> pooltool ({cushion} cushion in pooltool)", there))
             print(summary(f"pooltool -> nineball ({cushion} cushion in pooltool)", back))
+    print(
+        f"time per shot of the nineball -> pooltool shots: nineball {our_time(shots) * 1000:.2f} ms"
+        " (median), " + ", ".join(f"{k} {v * 1000:.1f} ms (mean)" for k, v in TIMES.items())
+    )
 
 
 if __name__ == "__main__":

@@ -21,6 +21,9 @@ PUBLIC_MODULES = [
     "nineball.game",
     "nineball.players",
     "nineball.render",
+    "nineball.interop",
+    "nineball.interop.pooltool",
+    "nineball.dataset",
 ]
 
 

@@ -12,7 +12,10 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.console import Console
 
+from nineball.cli.dataset import dataset_command
 from nineball.cli.interop import interop_app
+from nineball.cli.options import AddressOpt, BackendOpt, WorkersOpt
+from nineball.cli.options import check_backend as _check_backend
 from nineball.cli.records import export_match, replay_record, show_stats
 from nineball.cli.referee import serve
 from nineball.cli.score import ScoreSetup, resume_scorekeeper, run_scorekeeper
@@ -31,6 +34,7 @@ app = typer.Typer(
 )
 
 app.add_typer(interop_app)
+app.command("dataset")(dataset_command)
 
 _PROFILES = ", ".join(v.name for v in VARIANTS)
 
@@ -317,17 +321,6 @@ class ReportFormat(StrEnum):
     JSON = "json"
 
 
-WorkersOpt = Annotated[
-    int | None, typer.Option(min=1, help="Processes (or local Ray CPUs); default: the cores.")
-]
-BackendOpt = Annotated[
-    str | None,
-    typer.Option(help="process (a local pool) or ray; default: ray if a cluster is named."),
-]
-AddressOpt = Annotated[
-    str | None,
-    typer.Option(help="A Ray cluster to join (host:port, ray://host:port); default: $RAY_ADDRESS."),
-]
 FormatOpt = Annotated[
     ReportFormat, typer.Option("--format", help="table, or json on stdout (the same figures).")
 ]
@@ -420,13 +413,6 @@ def realism(
     console = _console()
     code = run_realism(console, level=level, games=games, seed=seed, output=output, options=options)
     raise typer.Exit(code)
-
-
-def _check_backend(backend: str) -> None:
-    from nineball.players.backends import BACKENDS
-
-    if backend not in BACKENDS:
-        raise typer.BadParameter(f"--backend is one of {', '.join(BACKENDS)}, got {backend!r}")
 
 
 def _check_level(level: str) -> None:

@@ -13,9 +13,9 @@ each pocket's mouth between its two sharp points (where a facing's line meets th
 facing angles, the jaws' radius, the nose height, and the shelf (from the mouth line to the front
 of the pocket's capture circle, along the pocket's axis). nineball's table has four equal corners
 and two equal sides, the corner points all rounded alike and the side points alike; where
-pooltool's differ, the mean is used and a note says so. Writing does the reverse: nineball's noses, facings and
-jaws as pooltool's segments, and each pocket as a circle of half the mouth's radius whose front
-lies on nineball's capture line.
+pooltool's differ, the mean is used and a note says so. Writing does the reverse: nineball's
+noses, facings and jaws as pooltool's segments, and each pocket as a circle of half the mouth's
+radius whose front lies on nineball's capture line.
 """
 
 from __future__ import annotations
