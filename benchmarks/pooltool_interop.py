@@ -38,6 +38,7 @@ from nineball.game import BallInput, MotionState, Stroke, TableSpec, Trajectory
 from nineball.interop import PooltoolOutcome, PooltoolShot, load_pooltool, save_pooltool
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import random_layout
 from compare_pooltool import classify, fact_key
 from physics_vs_pooltool import POOLTOOL_PYTHON, run_in_pooltool
 
@@ -82,11 +83,7 @@ def shared_shots(count: int, seed: int) -> list[PooltoolShot]:
     shots: list[PooltoolShot] = []
     while len(shots) < count:
         n = int(rng.integers(2, 5))
-        spots: list[tuple[float, float]] = []
-        while len(spots) < n:
-            xy = (float(rng.uniform(0.08, 1.19)), float(rng.uniform(0.08, 2.46)))
-            if all(math.dist(xy, other) > 2.5 * R for other in spots):
-                spots.append(xy)
+        spots = random_layout.spots(rng, n, R)
         ids = [0, *sorted(int(k) for k in rng.choice(np.arange(1, 10), n - 1, replace=False))]
         cue, target = spots[0], spots[1]
         distance = math.dist(cue, target)

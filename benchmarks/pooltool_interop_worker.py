@@ -21,29 +21,13 @@ import sys
 import time
 from typing import Any
 
-import attrs
 import numpy as np
 import pooltool as pt  # type: ignore[import-not-found]
+import random_layout
 from pooltool.objects.table.specs import PocketTableSpecs  # type: ignore[import-not-found]
-from pooltool.physics.engine import PhysicsEngine  # type: ignore[import-not-found]
-from pooltool.physics.resolve import Resolver  # type: ignore[import-not-found]
-from pooltool.physics.resolve.ball_cushion.han_2005.model import (  # type: ignore[import-not-found]
-    Han2005Circular,
-    Han2005Linear,
-)
+from pooltool_facts_worker import _engine as engine
 
 R = 0.028575
-
-
-def engine(cushion: str) -> Any:
-    resolver = Resolver.default()
-    if cushion == "han_2005":
-        resolver = attrs.evolve(
-            resolver, ball_linear_cushion=Han2005Linear(), ball_circular_cushion=Han2005Circular()
-        )
-    elif cushion != "default":
-        raise ValueError(f"unknown cushion model {cushion!r}")
-    return PhysicsEngine(resolver=resolver)
 
 
 def make(count: int, seed: int) -> Any:
@@ -52,11 +36,7 @@ def make(count: int, seed: int) -> Any:
     shots = pt.MultiSystem()
     while len(shots) < count:
         n = int(rng.integers(2, 5))
-        spots: list[tuple[float, float]] = []
-        while len(spots) < n:
-            xy = (float(rng.uniform(0.08, 1.19)), float(rng.uniform(0.08, 2.46)))
-            if all(math.dist(xy, other) > 2.5 * R for other in spots):
-                spots.append(xy)
+        spots = random_layout.spots(rng, n, R)
         ids = ["cue", *[str(k) for k in rng.choice(np.arange(1, 10), n - 1, replace=False)]]
         balls = {b: pt.Ball.create(b, xy=xy) for b, xy in zip(ids, spots, strict=True)}
         system = pt.System(table=table, balls=balls, cue=pt.Cue(cue_ball_id="cue"))

@@ -9,14 +9,6 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
 from nineball.cli.options import AddressOpt, BackendOpt, WorkersOpt, check_backend
@@ -52,9 +44,11 @@ def run_dataset(
             "a dataset needs pyarrow, the data extra: pip install 'nineball[data]'", err=True
         )
         return 2
+    from nineball.cli.batch import progress_bar
     from nineball.dataset import DatasetSpec, write_dataset
     from nineball.players.backends import Stopped, default_workers, stop_on_signals
 
+    start = time.perf_counter()
     try:
         spec = DatasetSpec(
             players=players,
@@ -66,26 +60,12 @@ def run_dataset(
             shard_matches=shard_matches,
             records=records,
         )
-    except NineballError as exc:
-        console.print(f"error: {exc}", style="red", markup=False)
-        return 1
-    by_rows = spec.positions is not None
-    total = spec.positions if by_rows else spec.matches
-    start = time.perf_counter()
-    try:
-        with (
-            stop_on_signals(),
-            Progress(
-                TextColumn("{task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeElapsedColumn(),
-                TextColumn("eta"),
-                TimeRemainingColumn(),
-                console=console,
-            ) as progress,
-        ):
-            task = progress.add_task("positions" if by_rows else "matches", total=total)
+        by_rows = spec.positions is not None
+        with stop_on_signals(), progress_bar(console) as progress:
+            task = progress.add_task(
+                "positions" if by_rows else "matches",
+                total=spec.positions if by_rows else spec.matches,
+            )
 
             def advance(done_matches: int, done_rows: int) -> None:
                 progress.advance(task, done_rows if by_rows else done_matches)
