@@ -192,3 +192,26 @@ def test_random_byte_damage_never_crashes_the_reader() -> None:
                 data[rng.randrange(len(data))] = rng.randrange(256)
             with contextlib.suppress(PooltoolFileError):
                 read_pooltool(bytes(data), fmt)  # type: ignore[arg-type]
+
+
+def test_parameters_nineball_refuses_are_named_by_pooltools_field() -> None:
+    system = copy.deepcopy(EXAMPLE)
+    for ball in system["balls"].values():
+        ball["params"]["m"] = 50.0
+    error = refused(json.dumps(system).encode())
+    assert error.where == "$.balls.cue.params.m"
+    assert "'mass' must be at most 10.0" in error.problem
+    error = refused(mutated(["cue", "specs", "end_mass"], 0.0))
+    assert error.where == "$.cue.specs.end_mass"
+
+
+def test_a_bad_msgpack_history_is_named() -> None:
+    system = msgpack.unpackb(
+        (DATA / "example_simulated.msgpack").read_bytes(), raw=False, strict_map_key=False
+    )
+    system["balls"]["1"]["history"][1] = []
+    error = refused(msgpack.packb(system, use_bin_type=True), "msgpack")
+    assert error.where == "$.balls['1'].history[1]"
+    system["balls"]["1"]["history"] = [[[[0.5, 1.0, 0.028575]]], [0.0], [0.0]]
+    error = refused(msgpack.packb(system, use_bin_type=True), "msgpack")
+    assert error.where == "$.balls['1'].history[0][0]"

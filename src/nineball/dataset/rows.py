@@ -10,13 +10,16 @@ Arrow table; no pyarrow is needed here, so worker processes build them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 from nineball.dataset.schema import column_names
 from nineball.equipment import BallId, Point
 from nineball.game import (
     MatchRecord,
+    MatchState,
+    Ruling,
     ShotKind,
+    ShotRecord,
     StrokeRecord,
     Trajectory,
     iter_rulings,
@@ -51,12 +54,32 @@ def _layout(prefix: str, layout: Mapping[BallId, Point]) -> dict[str, object]:
     return out
 
 
+def _entries(
+    record: MatchRecord, rulings: Sequence[Ruling] | None
+) -> Iterator[tuple[int, int, ShotRecord, MatchState, Ruling]]:
+    """Each entry with the match before it and its ruling: the rulings given, or the referee's."""
+    if rulings is None:
+        for entry in iter_rulings(record):
+            yield entry.game, entry.index, entry.shot, entry.before, entry.ruling
+        return
+    state = MatchState.start(record.config)
+    k = 0
+    for g, game in enumerate(record.games):
+        for i, shot in enumerate(game.shots):
+            if k >= len(rulings):
+                raise ValueError(f"{len(rulings)} rulings for more entries")
+            yield g, i, shot, state, rulings[k]
+            state = rulings[k].state
+            k += 1
+
+
 def match_rows(
     record: MatchRecord,
     trajectories: Sequence[Trajectory | None],
     *,
     match: int,
     players: tuple[str, str],
+    rulings: Sequence[Ruling] | None = None,
 ) -> Rows:
     """The rows of every entry of a simulated match.
 
@@ -65,9 +88,12 @@ def match_rows(
         trajectories: each entry's trajectory in record order (None for a choice).
         match: the match's index in the dataset.
         players: the computer players in seats 0 and 1.
+        rulings: each entry's ruling as the match made it (None: the referee rules every
+            entry of the record again, as :func:`nineball.game.iter_rulings` does).
 
     Raises:
-        ValueError: a record without seed or racks, or trajectories that do not match it.
+        ValueError: a record without seed or racks, or trajectories (or rulings) that do not
+            match it.
     """
     if record.seed is None:
         raise ValueError("a dataset holds simulated matches: this record has no seed")
@@ -77,15 +103,14 @@ def match_rows(
                                        for g, game in enumerate(record.games)}  # fmt: skip
     match_winner = None if record.winner is None else int(record.winner)
     layout: dict[BallId, Point] = {}
-    for k, entry in enumerate(iter_rulings(record)):
-        game = record.games[entry.game]
-        if entry.index == 0:
+    for k, (g, index, shot, before, ruling) in enumerate(_entries(record, rulings)):
+        game = record.games[g]
+        if index == 0:
             if game.rack is None:
                 raise ValueError(f"game {game.number} has no rack: not a simulated match")
             layout = dict(game.rack)
         if k >= len(trajectories):
             raise ValueError(f"{len(trajectories)} trajectories for more entries")
-        shot, before, ruling = entry.shot, entry.before, entry.ruling
         state = before.game
         stroke = shot.kind is ShotKind.STROKE and shot.stroke is not None
         trajectory = trajectories[k]
@@ -101,7 +126,7 @@ def match_rows(
             "match": match,
             "match_seed": record.seed,
             "game": game.number,
-            "shot": entry.index + 1,
+            "shot": index + 1,
             "player_0": players[0],
             "player_1": players[1],
             "kind": shot.kind.value,
@@ -142,7 +167,7 @@ def match_rows(
             "duration": None if trajectory is None else trajectory.duration,
             "events": None if trajectory is None else int(trajectory.times.shape[0]),
             **_layout("after", after),
-            "game_winner": winners[entry.game],
+            "game_winner": winners[g],
             "match_winner": match_winner,
             "win_probability": None,
         }  # fmt: skip
@@ -150,6 +175,7 @@ def match_rows(
             rows[name].append(row[name])
         if stroke:
             layout = after
-    if len(trajectories) != len(rows["match"]):
-        raise ValueError(f"{len(trajectories)} trajectories for {len(rows['match'])} entries")
+    entries = len(rows["match"])
+    if len(trajectories) != entries or (rulings is not None and len(rulings) != entries):
+        raise ValueError(f"{len(trajectories)} trajectories for {entries} entries")
     return rows

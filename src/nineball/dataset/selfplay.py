@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass
 
 from nineball.dataset.rows import Rows, match_rows
-from nineball.game import MatchConfig, Seat, Trajectory, find_variant, record_to_json
+from nineball.game import MatchConfig, Ruling, Seat, Trajectory, find_variant, record_to_json
 from nineball.game.match import Match
 from nineball.players.ladder import pairing_jobs
 from nineball.players.play import Turn, play_match
@@ -92,14 +92,18 @@ def play_job(job: Job) -> Played:
     )
     match = Match(config, seed=job.seed, agents=(job.first, job.second))
     trajectories: list[Trajectory | None] = []
+    rulings: list[Ruling] = []
 
     def keep(turn: Turn) -> None:
         trajectories.append(None if turn.report is None else turn.report.trajectory)
+        rulings.append(turn.ruling)
 
     play_match(
         match, [make_player(job.first), make_player(job.second)], on_turn=keep, max_turns=MAX_TURNS
     )
     record = match.record
-    rows = match_rows(record, trajectories, match=job.index, players=(job.first, job.second))
+    rows = match_rows(
+        record, trajectories, match=job.index, players=(job.first, job.second), rulings=rulings
+    )
     text = json.dumps(record_to_json(record), separators=(",", ":")) if job.record else None
     return Played(index=job.index, rows=rows, record=text, cpu_seconds=time.process_time() - start)

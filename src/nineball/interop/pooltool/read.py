@@ -185,7 +185,16 @@ def _params(
     try:
         return PhysicsParams().with_overrides(mapped), notes
     except ValueError as exc:
-        raise PooltoolFileError(where, f"the balls' params do not suit nineball: {exc}") from None
+        # name pooltool's field behind nineball's parameter
+        theirs = {ours: name for name, (_, ours) in _BALL_PARAMS.items() if ours is not None}
+        theirs["spin_decel"] = "u_sp_proportionality"
+        place = where
+        for ours, name in theirs.items():
+            if f"'{ours}'" in str(exc):
+                place = inside(inside(inside(where, first[0]), "params"), name)
+        if "'cue_endmass'" in str(exc):
+            place = inside(specs_at, "end_mass")
+        raise PooltoolFileError(place, f"does not suit nineball: {exc}") from None
 
 
 def _ball(
@@ -223,35 +232,39 @@ def _initial(ball: dict[str, Any], where: str) -> tuple[list[list[float]], int]:
     """The ball's state at t = 0: the first of its history when simulated, else its state."""
     history = ball.get("history")
     at = inside(where, "history")
-    first: tuple[object, object, str] | None = None
+    first: tuple[object, object, str, str] | None = None  # rvw, s and their places
     if isinstance(history, dict):  # JSON: {"states": [...]}
         states = history.get("states")
         if not isinstance(states, list):
             raise PooltoolFileError(inside(at, "states"), f"must be a list, got {short(states)}")
         if states:
-            state = obj(states[0], inside(inside(at, "states"), 0))
-            first = (state.get("rvw"), state.get("s"), inside(inside(at, "states"), 0))
+            place = inside(inside(at, "states"), 0)
+            state = obj(states[0], place)
+            first = (state.get("rvw"), state.get("s"), inside(place, "rvw"), inside(place, "s"))
     elif isinstance(history, list):  # msgpack: [rvws, motion states, times]
         if len(history) != 3 or not all(isinstance(h, list) for h in history):
             raise PooltoolFileError(at, "must be three arrays (rvw, s, t)")
         if history[0]:
             if not history[1]:
                 raise PooltoolFileError(inside(at, 1), "has no motion state for the first rvw")
-            first = (history[0][0], history[1][0], at)
+            rvw_at, s_at = inside(inside(at, 0), 0), inside(inside(at, 1), 0)
+            first = (history[0][0], history[1][0], rvw_at, s_at)
     elif history is not None:
         raise PooltoolFileError(at, f"must be a history, got {short(history)}")
     if first is None:
-        state = obj(get(ball, "state", where), inside(where, "state"))
+        place = inside(where, "state")
+        state = obj(get(ball, "state", where), place)
         first = (
-            get(state, "rvw", inside(where, "state")),
-            get(state, "s", inside(where, "state")),
-            inside(where, "state"),
+            get(state, "rvw", place),
+            get(state, "s", place),
+            inside(place, "rvw"),
+            inside(place, "s"),
         )
-    raw_rvw, raw_s, state_at = first
-    rvw = _rvw(raw_rvw, inside(state_at, "rvw"))
-    s = number(raw_s, inside(state_at, "s"))
+    raw_rvw, raw_s, rvw_at, s_at = first
+    rvw = _rvw(raw_rvw, rvw_at)
+    s = number(raw_s, s_at)
     if s not in _MOTION:
-        raise PooltoolFileError(inside(state_at, "s"), f"must be a motion state 0-4, got {raw_s!r}")
+        raise PooltoolFileError(s_at, f"must be a motion state 0-4, got {raw_s!r}")
     return rvw, int(s)
 
 
