@@ -172,3 +172,18 @@ def test_the_documentation_lists_every_column_with_its_type_and_unit() -> None:
     assert [(name, kind, unit.strip()) for name, kind, unit in rows] == [
         (c.name, c.type, c.unit) for c in COLUMNS
     ]
+
+
+def test_a_tampered_description_keeps_only_the_shards_it_can_vouch_for(
+    written: Path, tmp_path: Path
+) -> None:
+    folder = tmp_path / "tampered"
+    write_dataset(folder, SPEC)
+    manifest = json.loads((folder / MANIFEST).read_text())
+    manifest["shards"][0]["file"] = str(written / "shots-00000.parquet")  # elsewhere
+    manifest["shards"][1]["first_match"] = 3  # not where shard 1 starts
+    manifest["shards"].append("junk")
+    (folder / MANIFEST).write_text(json.dumps(manifest))
+    done = write_dataset(folder, SPEC)
+    assert done.resumed_shards == 1
+    assert files(folder) == files(written)

@@ -145,8 +145,15 @@ def _read_manifest(folder: Path, spec: DatasetSpec) -> list[dict[str, Any]]:
     import pyarrow.parquet as pq
 
     kept = []
-    for shard in manifest.get("shards", []):
-        file = folder / str(shard.get("file"))
+    shards = manifest.get("shards")
+    for shard in shards if isinstance(shards, list) else []:
+        # only the shards this spec makes, each in its own file, with the rows it says
+        first = shard.get("first_match") if isinstance(shard, dict) else None
+        if not isinstance(first, int) or first < 0 or first % spec.shard_matches:
+            continue
+        if shard.get("file") != shard_name(first // spec.shard_matches):
+            continue
+        file = folder / shard_name(first // spec.shard_matches)
         with contextlib.suppress(OSError, ValueError):
             if file.is_file() and pq.read_metadata(file).num_rows == shard.get("rows"):
                 kept.append(shard)
