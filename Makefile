@@ -58,6 +58,7 @@ i18n: $(VENV)/.installed-dev
 
 bench: $(VENV)/.installed-dev
 	$(BIN)/python benchmarks/physics_vs_pooltool.py
+	$(BIN)/python benchmarks/pooltool_interop.py
 
 clean:
 	rm -rf $(VENV) node_modules src/nineball/web/static/vendor .cache .pytest_cache .mypy_cache .ruff_cache .coverage

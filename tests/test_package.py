@@ -23,6 +23,9 @@ PUBLIC_MODULES = [
     "nineball.players.protocol",
     "nineball.render",
     "nineball.tournament",
+    "nineball.interop",
+    "nineball.interop.pooltool",
+    "nineball.dataset",
 ]
 
 

@@ -79,5 +79,5 @@ def test_the_wheel_installs_into_a_fresh_venv_and_the_command_works() -> None:
         timeout=1200,
     )
     assert result.returncode == 0, result.stdout + result.stderr
-    assert result.stdout.count("ok ") == 8
+    assert result.stdout.count("ok ") == 9
     assert "vendored files (three.js)" in result.stdout

@@ -6,7 +6,8 @@ but the main dependencies installed:
 
 * ``nineball --version`` prints the package's version;
 * ``echo '{"type":"state"}' | nineball referee`` answers one JSON line with the state;
-* ``nineball play`` stops with a message naming the ``[web]`` extra;
+* ``nineball play`` stops with a message naming the ``[web]`` extra, ``nineball dataset`` the
+  ``[data]`` extra;
 * Pillow, FastAPI, Gymnasium and Matplotlib are not installed, and an SVG diagram still draws;
 * the wheel holds the page's vendored browser libraries (three.js, :mod:`vendor_web`'s list),
   byte for byte as ``node_modules`` has them.
@@ -30,7 +31,7 @@ from pathlib import Path
 import vendor_web
 
 ROOT = Path(__file__).resolve().parent.parent
-NOT_INSTALLED = ("PIL", "fastapi", "gymnasium", "matplotlib", "ray", "torch")
+NOT_INSTALLED = ("PIL", "fastapi", "gymnasium", "matplotlib", "pyarrow", "ray", "torch")
 VENDOR_IN_WHEEL = "nineball/web/static/vendor/three/"
 
 
@@ -128,6 +129,12 @@ def check(work: Path) -> int:
     if png.returncode != 2 or "nineball[png]" not in png.stderr:
         return _fail("nineball render -o F.png names the [png] extra", png)
     _step(f"nineball render -o F.png without the extra: {png.stderr.strip()}", started)
+
+    started = time.perf_counter()
+    data = _run([nineball, "dataset", "-o", "selfplay", "--matches", "1"], cwd=away)
+    if data.returncode != 2 or "nineball[data]" not in data.stderr:
+        return _fail("nineball dataset names the [data] extra", data)
+    _step(f"nineball dataset without the extra: {data.stderr.strip()}", started)
 
     started = time.perf_counter()
     probe = (

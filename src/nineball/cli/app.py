@@ -24,7 +24,9 @@ from nineball.cli.common import (
 from nineball.cli.common import check_level as _check_level
 from nineball.cli.common import reporting_console as _console
 from nineball.cli.common import run_options as _options
+from nineball.cli.dataset import dataset_command
 from nineball.cli.event import event_app
+from nineball.cli.interop import interop_app
 from nineball.cli.programs import arena, engine
 from nineball.cli.records import export_match, replay_record, show_stats
 from nineball.cli.referee import serve
@@ -41,6 +43,8 @@ app = typer.Typer(
 )
 app.add_typer(event_app)  # `nineball event ...`: tournaments for people (cli/event.py)
 
+app.add_typer(interop_app)
+app.command("dataset")(dataset_command)
 
 _PROFILES = ", ".join(v.name for v in VARIANTS)
 

@@ -32,7 +32,15 @@ from nineball.players.backends import (
 )
 from nineball.players.runs import RunStore, play_run
 
-__all__ = ["Batch", "Finished", "Reporter", "RunOptions", "resumed_params", "run_batch"]
+__all__ = [
+    "Batch",
+    "Finished",
+    "Reporter",
+    "RunOptions",
+    "progress_bar",
+    "resumed_params",
+    "run_batch",
+]
 
 J = TypeVar("J")
 R = TypeVar("R")
@@ -127,6 +135,19 @@ def resumed_params(command: str, run: str, db: Path | None) -> dict[str, Any]:
     return info.params
 
 
+def progress_bar(console: Console) -> Progress:
+    """The progress bar of a long run: what it counts, the bar, done of total, time and ETA."""
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("eta"),
+        TimeRemainingColumn(),
+        console=console,
+    )
+
+
 def run_batch(
     out: Reporter,
     batch: Batch[J, R],
@@ -156,18 +177,7 @@ def run_batch(
         )
     done = info.done
     try:
-        with (
-            stop_on_signals(),
-            Progress(
-                TextColumn("{task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeElapsedColumn(),
-                TextColumn("eta"),
-                TimeRemainingColumn(),
-                console=out.info,
-            ) as progress,
-        ):
+        with stop_on_signals(), progress_bar(out.info) as progress:
             task = progress.add_task(batch.label, total=len(batch.jobs), completed=done)
 
             def advance(_index: int, _result: R) -> None:

@@ -83,6 +83,7 @@ from nineball.physics import (
 from nineball.physics.cue import cue_contacts
 from nineball.physics.pieces import MotionPiece, motion_pieces
 from nineball.physics.protocol import main_stdio as simulate_protocol
+from nineball.physics.protocol import trajectory_json
 from nineball.rules import (
     RULE_NAMES,
     STANDARD,
@@ -238,6 +239,7 @@ __all__ = [
     "stroke_limits",
     "stroke_record",
     "to_referee_facts",
+    "trajectory_json",
 ]
 
 _LAZY = {

@@ -72,6 +72,11 @@ class TableSpec:
     """Radius of the rounded point of each jaw in m. Default 0.25 in (an assumption: rubber
     profiles are cut with a small round on the point; WPA does not specify it)."""
 
+    side_jaw_radius: float | None = None
+    """Radius of the rounded points of the side pockets in m, when it differs from
+    :attr:`jaw_radius` (None, the default: the same). pooltool's tables round their side points
+    less than their corners (7.95 against 20.95 mm)."""
+
     facing_length: float = 3.0 * INCH
     """Length of each straight facing from its point toward the back of the pocket, in m.
     Default 3 in (deep enough that a ball is captured before its end)."""
@@ -122,6 +127,10 @@ class TableSpec:
             value = getattr(self, name)
             if not (math.isfinite(value) and value > 0.0):
                 raise InvalidInputError(f"table {name!r} must be > 0, got {value!r}")
+        if self.side_jaw_radius is not None:
+            value = self.side_jaw_radius
+            if isinstance(value, bool) or not (math.isfinite(value) and value > 0.0):
+                raise InvalidInputError(f"table 'side_jaw_radius' must be > 0, got {value!r}")
         for name in ("corner_facing", "side_facing"):
             value = getattr(self, name)
             if not math.pi / 2 <= value < math.pi:
@@ -251,9 +260,9 @@ def _build(
     facing_names: list[str] = []
     jaws: list[list[float]] = []
     jaw_names: list[str] = []
-    rho = t.jaw_radius
     for pocket, tag, p, a, n in pts:
         side = pocket in (PocketId.SIDE_LEFT, PocketId.SIDE_RIGHT)
+        rho = t.side_jaw_radius if side and t.side_jaw_radius is not None else t.jaw_radius
         alpha = t.side_facing if side else t.corner_facing
         f = (
             math.cos(alpha) * a[0] - math.sin(alpha) * n[0],
