@@ -297,3 +297,15 @@ def test_the_power_curve_reaches_the_servers_top_speed(page: Page, server_url: s
         "() => import('/static/stroke.js').then((m) => [0, 0.5, 1].map((p) => m.speedAt(p)))"
     )
     assert speeds[0] < speeds[1] < speeds[2] == top
+
+
+def test_a_refused_preview_leaves_the_status_line_alone(page: Page, server_url: str) -> None:
+    """The aid may ask about a stroke a step behind the server (a cue ball just taken out of
+    hand, as when a practice position is restored): its refusal is the aid's, not the player's."""
+    _practice(page, server_url)
+    page.evaluate("document.getElementById('status').textContent = 'kept'")
+    refused = """(cue) => window.nb.ws.send(JSON.stringify({type: 'preview', speed: 2.0,
+        aim: 1.5, elevation: 0, side: 0, height: 0, push_out: false, cue}))"""
+    page.evaluate(refused, BALLS["0"])  # the cue ball is not in hand here: the server refuses
+    page.wait_for_timeout(400)
+    assert page.evaluate("document.getElementById('status').textContent") == "kept"

@@ -233,7 +233,8 @@ def test_history_replays_a_finished_match_shot_by_shot(
     expect(bar).to_be_visible()
     expect(page.locator("#replay-title")).to_contain_text(f"shot 1 of {played}")
     expect(page.locator("#controls")).to_be_hidden()
-    assert page.evaluate("window.nb.anim && window.nb.anim.replay") is True
+    # the replay of shot 1 animates (once the replay's pieces have arrived)
+    page.wait_for_function("window.nb.anim && window.nb.anim.replay === true", timeout=15_000)
     page.wait_for_timeout(250)
     page.screenshot(path=artifacts / "n7-replay-shot-1.png")
     page.wait_for_function("!window.nb.anim", timeout=30_000)

@@ -67,6 +67,10 @@ function connect() {
 
 function onMessage(msg) {
   if (msg.type === "shot" && perf.sentAt !== null) { perf.latencies.push(performance.now() - perf.sentAt); msg.sentAt = perf.sentAt; perf.sentAt = null; } // sentAt: for perf.firstFrame
+  // The aid's answers, a refusal too, leave the status line alone (the page's aim may be a step
+  // behind the server's position, as just after a practice position is restored: the aid asks
+  // again).
+  if (msg.type === "preview" || msg.about === "preview") { onPreview(msg); return; }
   if (msg.type === "error") {
     const saved = savedPractice();
     if (/no match/.test(msg.message) && saved && saved.match === S.match) { restorePractice(saved); return; }
@@ -80,9 +84,6 @@ function onMessage(msg) {
     refresh();
     return;
   }
-  // The aid's answers, a refusal too, leave the status line alone (the page's aim may be a step
-  // behind the server's position: the aid asks again).
-  if (msg.type === "preview" || msg.about === "preview") { onPreview(msg); return; }
   if (msg.type === "aim") { // the opponent aiming (the server's seat to act: this page may still be animating the shot before)
     if (!S.seats.includes(msg.seat)) { const { type, seat, ...aim } = msg; S.remoteAim = aim; }
     return;
