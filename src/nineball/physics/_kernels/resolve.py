@@ -40,6 +40,7 @@ __all__ = [
     "ball_ball_inplace",
     "ball_cushion_inplace",
     "ball_rest_inplace",
+    "cloth_friction",
     "slate_inplace",
 ]
 
@@ -265,11 +266,24 @@ def slate_inplace(out: np.ndarray, prm: np.ndarray) -> None:
     rebound = prm[P_ES] * down
     if rebound < prm[P_HOP]:
         rebound = 0.0
+    cloth_friction(out, down + rebound, prm)
+    out[1, 2] = rebound
+
+
+@lean
+def cloth_friction(out: np.ndarray, impulse: float, prm: np.ndarray) -> None:
+    """The cloth's friction during a normal impulse from the slate, on the state ``out``.
+
+    ``impulse`` is the slate's normal impulse per unit mass (m/s). Friction, mu_slide times it,
+    acts at the cloth contact against its slip u = v + w x (-R z), capped at 2/7 |u|, the
+    impulse that makes the ball roll (the slip never reverses).
+    """
+    R = prm[P_R]
     ux = out[1, 0] - R * out[2, 1]
     uy = out[1, 1] + R * out[2, 0]
     un = math.sqrt(ux * ux + uy * uy)
     if un > 0.0:
-        f = prm[P_MUS] * (down + rebound)  # impulse per unit mass
+        f = prm[P_MUS] * impulse
         stop = 2.0 / 7.0 * un
         if stop < f:
             f = stop
@@ -280,4 +294,3 @@ def slate_inplace(out: np.ndarray, prm: np.ndarray) -> None:
         out[1, 1] += fy
         out[2, 0] += 2.5 * fy / R
         out[2, 1] -= 2.5 * fx / R
-    out[1, 2] = rebound

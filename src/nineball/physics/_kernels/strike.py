@@ -23,10 +23,10 @@ from nineball.physics._kernels.constants import (
     P_ES,
     P_HOP,
     P_M,
-    P_MUS,
     P_R,
 )
 from nineball.physics._kernels.jit import entry, lean
+from nineball.physics._kernels.resolve import cloth_friction
 
 __all__ = ["CUE_TIP_RADIUS", "squirt", "strike", "velocities"]
 
@@ -98,20 +98,7 @@ def strike(
     if down > 0.0:
         rebound = prm[P_ES] * down
         if rebound >= prm[P_HOP]:
-            ux = out[1, 0] - R * out[2, 1]
-            uy = out[1, 1] + R * out[2, 0]
-            un = math.sqrt(ux * ux + uy * uy)  # as resolve.slate_inplace measures the slip
-            if un > 0.0:
-                f = prm[P_MUS] * rebound
-                stop = 2.0 / 7.0 * un
-                if stop < f:
-                    f = stop
-                fx = -f * ux / un
-                fy = -f * uy / un
-                out[1, 0] += fx
-                out[1, 1] += fy
-                out[2, 0] += 2.5 * fy / R
-                out[2, 1] -= 2.5 * fx / R
+            cloth_friction(out, rebound, prm)  # the rebound's impulse only (module docstring)
             out[1, 2] = rebound
     return low
 
