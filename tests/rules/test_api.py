@@ -193,6 +193,9 @@ def test_facts_views() -> None:
         ({"race_to": 0}, "race_to must be in 1..99, got 0"),
         ({"race_to": 100}, "race_to must be in 1..99"),
         ({"race_to": True}, "race_to must be an integer"),
+        ({"races": (3,)}, r"races must be two numbers of games, got \(3,\)"),
+        ({"races": [3, 5]}, "races must be two numbers of games"),
+        ({"races": (3, 0)}, "a race must be in 1..99, got 0"),
         ({"breaks": "alternate"}, "breaks must be a BreakRule"),
         ({"first_breaker": 0}, "first_breaker must be a Seat"),
         ({"rules": "seed"}, "rules must be a RuleSet"),
@@ -202,6 +205,12 @@ def test_facts_views() -> None:
 def test_bad_match_config(kwargs: dict[str, object], message: str) -> None:
     with pytest.raises(InvalidInputError, match=message):
         MatchConfig(**kwargs)  # type: ignore[arg-type]
+
+
+def test_handicapped_races() -> None:
+    config = MatchConfig(race_to=5, races=(3, 7))
+    assert (config.race_of(Seat.FIRST), config.race_of(Seat.SECOND)) == (3, 7)
+    assert MatchConfig(race_to=5).race_of(Seat.SECOND) == 5
 
 
 @pytest.mark.parametrize(
