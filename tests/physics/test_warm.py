@@ -37,11 +37,15 @@ print(digest.hexdigest())
 """
 
 
-def _run(cache: Path) -> list[str]:
+def _one_core() -> None:
+    os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+
+
+def _run(cache: Path, *, one_core: bool = False) -> list[str]:
     env = dict(os.environ, NUMBA_CACHE_DIR=str(cache))
     out = subprocess.run(
         [sys.executable, "-c", CODE], capture_output=True, text=True, check=True, env=env,
-        timeout=600,
+        timeout=600, preexec_fn=_one_core if one_core else None,
     )  # fmt: skip
     return out.stdout.split("\n")
 
@@ -57,3 +61,13 @@ def test_cold_start_compiles_each_half_once_with_the_loops_own_types(tmp_path: P
     # a warm process (everything loaded from the cache) gives the same events, bit for bit
     warm = _run(tmp_path)
     assert warm[2] == cold[2]
+
+
+def test_a_cold_start_on_one_core_compiles_everything_here(tmp_path: Path) -> None:
+    # no child process: every kernel compiles in this one, the simultaneous impact (which
+    # allocates) from inside the lean loop too; a kernel that inherited the loop's lack of
+    # numba's runtime failed to compile here
+    cold = _run(tmp_path, one_core=True)
+    assert cold[0] == "True True True"
+    assert cold[1] == "1"
+    assert cold[2] == _run(tmp_path)[2]

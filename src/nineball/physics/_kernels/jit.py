@@ -56,8 +56,12 @@ def shared(func: F) -> F:
 
     For one half of the event loop (``loop._handle``): on a cold start a second process
     compiles it into the cache while this one compiles the other half (:mod:`.warm`).
+    It may allocate: numba's runtime is asked for explicitly (``_nrt=True``), because a kernel
+    compiled from inside a lean caller would otherwise inherit the caller's ``_nrt=False``
+    and fail to compile its allocations (``cluster.impact``, called by the lean loop, on a
+    cold start with no second process to compile it alone).
     """
-    return cast(F, njit(cache=True, **_INTERNAL)(func))
+    return cast(F, njit(cache=True, _nrt=True, **_INTERNAL)(func))
 
 
 def lean(func: F) -> F:
