@@ -23,8 +23,8 @@ from starlette.websockets import WebSocketDisconnect
 
 MODES = ("local", "practice", "computer", "network", "score")
 TYPES = (
-    "join", "ping", "check", "place", "strike", "choose", "undo", "forfeit", "move_ball",
-    "remove_ball", "setup", "analysis", "facts",
+    "join", "ping", "check", "place", "strike", "preview", "choose", "undo", "forfeit",
+    "move_ball", "remove_ball", "setup", "analysis", "facts",
 )  # fmt: skip
 
 
@@ -77,7 +77,7 @@ def _fields(kind: str, rng: random.Random, match: str) -> dict[str, Any]:
         if kind != "place":
             out["ball"] = _ball(rng)
         return out
-    if kind == "strike":
+    if kind in ("strike", "preview"):
         out = {
             "speed": rng.uniform(-1, 14) if rng.random() < 0.9 else _junk(rng),
             "aim": rng.uniform(-15, 15) if rng.random() < 0.9 else _junk(rng),
@@ -152,6 +152,15 @@ class Tally:
     def problems(self) -> list[str]:
         """Every failure, described."""
         return [*self.internal_errors, *self.dropped, *self.changed, *self.http_500]
+
+
+def _is_preview(frame: str | bytes) -> bool:
+    """Whether ``frame`` is a JSON object of type preview (the aid's question: changes nothing)."""
+    try:
+        message = json.loads(frame)
+    except ValueError:
+        return False
+    return isinstance(message, dict) and message.get("type") == "preview"
 
 
 def _short(frame: str | bytes) -> str:
@@ -238,6 +247,8 @@ class Prober:
                 tally.changed.append(f"{mode}: {answers[0]['message']} <- {_short(frame)}")
         else:
             tally.accepted += 1
+            if _is_preview(frame) and self.snapshot(mode) != before:
+                tally.changed.append(f"{mode}: a preview changed the session <- {_short(frame)}")
         if json.loads(self.snapshot(mode))["state"]["winner"] is not None:
             self.start(mode)  # a match won: play on in a fresh one
 
