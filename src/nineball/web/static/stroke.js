@@ -1,6 +1,6 @@
 // The stroke: power, elevation, tip offset and aim, by pointer, touch and keys.
 import { lang, setLang, t } from "./i18n.js";
-import { $, canShoot, canvas, cssPerMetre, cuePosition, fromEvent, layoutCanvas, myTurn, perf, S, strokeView } from "./state.js";
+import { $, canShoot, canvas, cuePosition, fromEvent, layoutCanvas, myTurn, perf, S, strokeView } from "./state.js";
 import { renderScorekeeper, skClick } from "./score.js";
 import { autoAim } from "./play.js";
 import { refresh, updateControls } from "./panels.js";
@@ -80,13 +80,17 @@ function setSpin(ev) {
 
 // ------------------------------------------------------------------ pointer, touch and keys
 
-// A finger needs a larger target than a mouse: on touch, the cue ball answers within 44 CSS px.
+// A finger needs a larger target than a mouse: on touch, the cue ball answers within 44 CSS px
+// of where it is drawn, measured on the screen (in 3D a ball's size there depends on the camera).
 const TOUCH_PX = 44;
-function ballAt(p, pointerType = "mouse") {
+function ballAt(p, ev) {
   const R = S.table.radius;
   const cue = cuePosition();
-  const reach = pointerType === "touch" ? Math.max(2.5 * R, TOUCH_PX / cssPerMetre()) : 2.5 * R;
-  if (cue && Math.hypot(cue[0] - p[0], cue[1] - p[1]) < reach) return 0;
+  if (cue && Math.hypot(cue[0] - p[0], cue[1] - p[1]) < 2.5 * R) return 0;
+  if (cue && ev.pointerType === "touch") {
+    const [x, y] = window.nbToClient(cue[0], cue[1]);
+    if (Math.hypot(ev.clientX - x, ev.clientY - y) < TOUCH_PX) return 0;
+  }
   if (S.mode !== "practice") return null;
   for (const [id, [x, y]] of Object.entries(S.layout)) if (Math.hypot(x - p[0], y - p[1]) < 1.5 * R) return Number(id);
   return null;
@@ -97,7 +101,7 @@ canvas.addEventListener("pointerdown", (ev) => {
   const p = fromEvent(ev);
   if (!p) return; // off the cloth's plane (or the view takes the drag itself)
   if (S.mode === "score") { skClick(p); return; }
-  const ball = ballAt(p, ev.pointerType);
+  const ball = ballAt(p, ev);
   if (ball !== null && ((ball === 0 && S.inHand) || S.mode === "practice")) {
     S.drag = { ball, pos: p, ok: null }; askCheck(ball, p);
     canvas.setPointerCapture(ev.pointerId);
