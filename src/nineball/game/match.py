@@ -32,7 +32,13 @@ from nineball.game.record import (
 from nineball.game.recorder import MatchRecorder
 from nineball.game.rulings import iter_rulings
 from nineball.game.saved import SavedMatch
-from nineball.game.step import ShotOutcome, obstruction_moved, play_stroke, to_referee_facts
+from nineball.game.step import (
+    ShotOutcome,
+    obstruction_moved,
+    play_stroke,
+    play_strokes,
+    to_referee_facts,
+)
 from nineball.game.store import Store
 from nineball.game.streams import Purpose, Streams, fresh_seed
 from nineball.physics import (
@@ -62,6 +68,7 @@ __all__ = [
     "ShotReport",
     "obstruction_moved",
     "replay",
+    "strike_matches",
     "stroke_record",
     "to_referee_facts",
 ]
@@ -362,6 +369,26 @@ class Match:
                 in hand where it lies and may not be played from there.
             InvalidInputError: a stroke the physics refuses (a miscue).
         """
+        pending = self._pending(stroke, cue, push_out, safety, intended, noise)
+        outcome = play_stroke(
+            pending.position,
+            pending.stroke,
+            push_out=push_out,
+            racks=self._rack,
+            max_events=max_events,
+        )
+        return self._played(pending, outcome)
+
+    def _pending(
+        self,
+        stroke: Stroke,
+        cue: Point | None,
+        push_out: bool,
+        safety: bool,
+        intended: Stroke | None,
+        noise: ExecutionNoise | None,
+    ) -> _Pending:
+        """The first half of :meth:`strike`: the checks and the noise; nothing changes."""
         check_stroke(self.state, push_out=push_out)
         position = self._ready(cue)
         if noise is not None:
@@ -370,22 +397,26 @@ class Match:
         # The record keeps the stroke in degrees; play the stroke exactly as the record will
         # give it back, so that a replay is bit for bit the same.
         recorded = stroke_record(stroke)
-        outcome = play_stroke(
-            position,
-            record_stroke(recorded),
+        return _Pending(
+            position=position,
+            stroke=record_stroke(recorded),
+            recorded=recorded,
+            intended=None if intended is None else stroke_record(intended),
             push_out=push_out,
-            racks=self._rack,
-            max_events=max_events,
+            safety=safety,
         )
+
+    def _played(self, pending: _Pending, outcome: ShotOutcome) -> ShotReport:
+        """The second half of :meth:`strike`: record the outcome and move on."""
         shot = ShotRecord(
             kind=ShotKind.STROKE,
             player=self.state.to_act,
-            push_out=push_out,
-            cue_ball=position.placed,
-            stroke=recorded,
-            intended=None if intended is None else stroke_record(intended),
+            push_out=pending.push_out,
+            cue_ball=pending.position.placed,
+            stroke=pending.recorded,
+            intended=pending.intended,
             facts=outcome.facts,
-            safety=safety,
+            safety=pending.safety,
             positions=dict(outcome.layout),
         )
         (self._saved or self._recorder).play(shot)
@@ -583,3 +614,59 @@ def position_before(record: MatchRecord, game: int, index: int) -> Position:
         if (g, i) == (game, index):
             return replace(position, placed=None)
     raise IndexError(f"the record has no entry {index + 1} in game {game + 1}")  # pragma: no cover
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Pending:
+    """A stroke of a match checked and noised, to be played (:meth:`Match.strike`'s middle)."""
+
+    position: Position
+    stroke: Stroke
+    recorded: StrokeRecord
+    intended: StrokeRecord | None
+    push_out: bool
+    safety: bool
+
+
+def strike_matches(
+    matches: Sequence[Match],
+    strokes: Sequence[Stroke],
+    *,
+    push_outs: Sequence[bool] | None = None,
+    noises: Sequence[ExecutionNoise | None] | None = None,
+    max_events: int = 10000,
+) -> list[ShotReport]:
+    """``matches[i].strike(strokes[i], push_out=..., noise=...)`` for each i, simulated together.
+
+    The strokes' simulations run in one compiled call over the cores
+    (:func:`nineball.game.play_strokes`); each match ends as its own :meth:`Match.strike`
+    would leave it, bit for bit (each draws its noise from its own streams). A match may
+    appear once.
+
+    Raises:
+        InvalidInputError: sequences of different lengths, or a match given twice; nothing
+            changes.
+        NineballError: a stroke refused (as :meth:`Match.strike` raises, led by its index):
+            none of the matches changes.
+    """
+    size = len(matches)
+    pushes = [False] * size if push_outs is None else list(push_outs)
+    noise_of = [None] * size if noises is None else list(noises)
+    if not len(strokes) == len(pushes) == len(noise_of) == size:
+        raise InvalidInputError(f"{size} matches: give as many strokes, push outs and noises")
+    if len({id(m) for m in matches}) != size:
+        raise InvalidInputError("a match is given twice: one stroke per match")
+    pending: list[_Pending] = []
+    for i, match in enumerate(matches):
+        try:
+            pending.append(match._pending(strokes[i], None, pushes[i], False, None, noise_of[i]))
+        except NineballError as error:
+            raise type(error)(f"stroke {i}: {error}") from error
+    outcomes = play_strokes(
+        [p.position for p in pending],
+        [p.stroke for p in pending],
+        push_outs=pushes,
+        racks=[m._rack for m in matches],
+        max_events=max_events,
+    )
+    return [m._played(p, o) for m, p, o in zip(matches, pending, outcomes, strict=True)]
