@@ -134,21 +134,44 @@ class Table(ABC):
     def end(self, report: ShotReport | None) -> tuple[float, bool, bool]:
         """The reward, terminated and truncated, given the report of :meth:`begin`'s stroke.
 
-        ``report`` is None when :meth:`begin` asked for no stroke.
+        ``report`` is None when :meth:`begin` asked for no stroke. The three steps of the
+        end: :meth:`scored`, the opponent's turns (:meth:`opponent_moves`), :meth:`ended`.
         """
+        reward = self.scored(report)
+        if self.waits_for_opponent(report):
+            self.opponent_moves()
+        return self.ended(reward)
+
+    def scored(self, report: ShotReport | None) -> float:
+        """The reward of the agent's stroke itself (before any opponent's turn)."""
         if report is not None:
             self.last = report.ruling.explanation.en
-        reward, terminated = self._judge(report)
+        return self._scored(report)
+
+    def _scored(self, report: ShotReport | None) -> float:
+        return 0.0
+
+    def waits_for_opponent(self, report: ShotReport | None) -> bool:
+        """Whether a computer opponent plays now (only in the full match)."""
+        return False
+
+    def opponent_moves(self) -> None:
+        """Let the opponent play until the agent's turn (none but in the full match)."""
+        return None
+
+    def ended(self, reward: float) -> tuple[float, bool, bool]:
+        """The step's reward (``reward`` and the end's), terminated and truncated."""
+        more, terminated = self._ended_reward()
         truncated = not terminated and self.strokes >= self.max_strokes
-        return reward, terminated, truncated
+        return reward + more, terminated, truncated
 
     def _ended(self) -> bool:
         """Whether the task's episode ended with the match still on."""
         return False
 
     @abstractmethod
-    def _judge(self, report: ShotReport | None) -> tuple[float, bool]:
-        """The reward of the agent's last action and whether the episode ended."""
+    def _ended_reward(self) -> tuple[float, bool]:
+        """The reward of the episode's end, if it ended now, and whether it did."""
 
     def phase(self) -> EnvPhase:
         """What the agent decides now."""
@@ -218,7 +241,7 @@ class MatchTable(Table):
             self._match = Match(config, seed=match_seed, agents=("agent", self.opponent))
             self.strokes = 0
             self.last = ""
-            self._opponent_moves()
+            self.opponent_moves()
             if not self._match.state.is_over:
                 return {"discarded": discarded}
         raise NineballError(
@@ -226,7 +249,7 @@ class MatchTable(Table):
             "before the agent could act"
         )
 
-    def _opponent_moves(self) -> None:
+    def opponent_moves(self) -> None:
         """Let the computer play until it is the agent's turn (or the match is over)."""
         match = self.match
         opponent = make_player(self.opponent)
@@ -235,21 +258,24 @@ class MatchTable(Table):
             self.last = turn.ruling.explanation.en
         self.turns = Turns()
 
-    def _judge(self, report: ShotReport | None) -> tuple[float, bool]:
-        match = self.match
-        reward = 0.0
-        if report is not None:
-            if self.shaping:
-                if report.ruling.fouls:
-                    reward -= 0.1
-                elif not report.shot.push_out:
-                    reward += 0.1 * len(report.facts.pocketed_object_balls)
-            if match.state.to_act is Seat.SECOND:
-                self._opponent_moves()
-        terminated = match.state.is_over
-        if terminated:
-            reward += 1.0 if match.state.winner is Seat.FIRST else -1.0
-        return reward, terminated
+    def _scored(self, report: ShotReport | None) -> float:
+        if report is None or not self.shaping:
+            return 0.0
+        if report.ruling.fouls:
+            return -0.1
+        if report.shot.push_out:
+            return 0.0
+        return 0.1 * len(report.facts.pocketed_object_balls)
+
+    def waits_for_opponent(self, report: ShotReport | None) -> bool:
+        """After a stroke of the agent's, when the opponent is to act."""
+        return report is not None and self.match.state.to_act is Seat.SECOND
+
+    def _ended_reward(self) -> tuple[float, bool]:
+        state = self.match.state
+        if not state.is_over:
+            return 0.0, False
+        return (1.0 if state.winner is Seat.FIRST else -1.0), True
 
 
 def _scatter(balls: list[BallId], rng: np.random.Generator, match: Match) -> dict[BallId, Point]:
@@ -309,11 +335,14 @@ class PotTable(Table):
         self._target = objects[0]
         return {"target": int(self._target)}
 
-    def _judge(self, report: ShotReport | None) -> tuple[float, bool]:
+    def _scored(self, report: ShotReport | None) -> float:
         if report is None:  # pragma: no cover - a potting position has no other phase
-            return 0.0, False
+            return 0.0
         made = not report.ruling.fouls and self._target in report.facts.pocketed_object_balls
-        return (1.0 if made else 0.0), True
+        return 1.0 if made else 0.0
+
+    def _ended_reward(self) -> tuple[float, bool]:
+        return 0.0, self.strokes >= 1
 
 
 class RunOutTable(Table):
@@ -339,14 +368,15 @@ class RunOutTable(Table):
     def _ended(self) -> bool:
         return self.match.state.to_act is not Seat.FIRST
 
-    def _judge(self, report: ShotReport | None) -> tuple[float, bool]:
+    def _scored(self, report: ShotReport | None) -> float:
+        if report is None or report.ruling.fouls:
+            return 0.0
+        return 0.1 * len(report.facts.pocketed_object_balls)
+
+    def _ended_reward(self) -> tuple[float, bool]:
         state = self.match.state
-        reward = 0.0
-        if report is not None and not report.ruling.fouls:
-            reward += 0.1 * len(report.facts.pocketed_object_balls)
-        if state.is_over and state.winner is Seat.FIRST:
-            reward += 1.0
-        return reward, state.is_over or state.to_act is not Seat.FIRST
+        won = state.is_over and state.winner is Seat.FIRST
+        return (1.0 if won else 0.0), state.is_over or state.to_act is not Seat.FIRST
 
 
 class BreakTable(Table):
@@ -367,14 +397,17 @@ class BreakTable(Table):
         self._match = _practice(rng)
         return {}
 
-    def _judge(self, report: ShotReport | None) -> tuple[float, bool]:
+    def _scored(self, report: ShotReport | None) -> float:
         if report is None:  # pragma: no cover - the break has no other phase
-            return 0.0, False
+            return 0.0
         state = self.match.state
         if report.ruling.fouls:
-            return -1.0, True
+            return -1.0
         kept = state.winner is Seat.FIRST or (not state.is_over and state.to_act is Seat.FIRST)
-        return (1.0 if kept else 0.0), True
+        return 1.0 if kept else 0.0
+
+    def _ended_reward(self) -> tuple[float, bool]:
+        return 0.0, self.strokes >= 1
 
 
 TASKS: dict[str, type[Table]] = {

@@ -11,11 +11,20 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 from numpy.typing import NDArray
 
-from nineball.env.spaces import action_space, check_action, check_count, observation_space
-from nineball.env.tables import Observation, Table, make_table
+from nineball.env.spaces import (
+    Turns,
+    action_space,
+    check_action,
+    check_count,
+    observation_space,
+)
+from nineball.env.tables import MatchTable, Observation, Table, make_table
 from nineball.errors import InvalidInputError
-from nineball.game import Stroke
+from nineball.game import Choice, Seat, Stroke
 from nineball.game.match import ShotReport, strike_matches
+from nineball.players.base import Decision
+from nineball.players.play import carry_out, decide_turn
+from nineball.players.registry import make_player
 
 __all__ = ["NineBallVectorEnv"]
 
@@ -29,8 +38,9 @@ class NineBallVectorEnv(VectorEnv[Any, NDArray[np.float32], NDArray[Any]]):
     step. Table i behaves exactly as the single environment of the same task and options
     (:class:`~nineball.env.NineBallEnv` for ``task="match"``, else
     :class:`~nineball.env.TaskEnv`) reset with seed ``seed + i``: the same observations,
-    rewards, terminations and truncations, bit for bit. In the full match the opponent's turns
-    are played one by one (the computer players are Python).
+    rewards, terminations and truncations, bit for bit. In the full match the opponents decide
+    one table after another (the computer players are Python), and their strokes too are
+    simulated together, a round of turns at a time.
 
     Autoreset: ``AutoresetMode.NEXT_STEP`` (Gymnasium's default): the step after a table's
     episode ended resets that table from its own generator (its action is ignored) and returns
@@ -159,9 +169,18 @@ class NineBallVectorEnv(VectorEnv[Any, NDArray[np.float32], NDArray[Any]]):
                 noises=[self.tables[i].noise for i, _, _ in strokes],
             )
             reports = {i: report for (i, _, _), report in zip(strokes, played, strict=True)}
+        scored = {i: self.tables[i].scored(reports.get(i)) for i in stepping}
+        _opponents_move(
+            [
+                table
+                for i in stepping
+                if isinstance(table := self.tables[i], MatchTable)
+                and table.waits_for_opponent(reports.get(i))
+            ]
+        )
         for i in stepping:
             table = self.tables[i]
-            rewards[i], terminated[i], truncated[i] = table.end(reports.get(i))
+            rewards[i], terminated[i], truncated[i] = table.ended(scored[i])
             observations[i] = table.observe(self.flat)
         self._ended = terminated | truncated
         return self._observe(observations), rewards, terminated, truncated, {}  # type: ignore[arg-type]
@@ -169,3 +188,46 @@ class NineBallVectorEnv(VectorEnv[Any, NDArray[np.float32], NDArray[Any]]):
     def close_extras(self, **kwargs: Any) -> None:
         """Nothing to release."""
         self._started = False
+
+
+def _opponents_move(tables: list[MatchTable]) -> None:
+    """:meth:`MatchTable.opponent_moves` on every table, the opponents' strokes in batches.
+
+    In rounds: each opponent still to act decides (one table after another: the players are
+    Python), answers a push out at once, and the strokes of the round are simulated together
+    (:func:`strike_matches`); each table ends as its own ``opponent_moves`` leaves it.
+    """
+    if not tables:
+        return
+    players = [make_player(t.opponent) for t in tables]
+    waiting = list(range(len(tables)))
+    while True:
+        waiting = [
+            q
+            for q in waiting
+            if not tables[q].match.state.is_over and tables[q].match.state.to_act is Seat.SECOND
+        ]
+        if not waiting:
+            break
+        strikes: list[tuple[int, Decision]] = []
+        for q in waiting:
+            match, player = tables[q].match, players[q]
+            decided = decide_turn(match, player)
+            if isinstance(decided, Choice):
+                tables[q].last = carry_out(match, player, decided).ruling.explanation.en
+                continue
+            if decided.cue_ball is not None:
+                match.place_cue_ball(decided.cue_ball)
+            strikes.append((q, decided))
+        if strikes:
+            reports = strike_matches(
+                [tables[q].match for q, _ in strikes],
+                [d.stroke for _, d in strikes],
+                push_outs=[d.push_out for _, d in strikes],
+                safeties=[d.safety for _, d in strikes],
+                noises=[None if d.lost else players[q].noise for q, d in strikes],
+            )
+            for (q, _), report in zip(strikes, reports, strict=True):
+                tables[q].last = report.ruling.explanation.en
+    for table in tables:
+        table.turns = Turns()

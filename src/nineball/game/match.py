@@ -633,10 +633,11 @@ def strike_matches(
     strokes: Sequence[Stroke],
     *,
     push_outs: Sequence[bool] | None = None,
+    safeties: Sequence[bool] | None = None,
     noises: Sequence[ExecutionNoise | None] | None = None,
     max_events: int = 10000,
 ) -> list[ShotReport]:
-    """``matches[i].strike(strokes[i], push_out=..., noise=...)`` for each i, simulated together.
+    """``matches[i].strike(strokes[i], push_out=..., safety=..., noise=...)`` for each i, together.
 
     The strokes' simulations run in one compiled call over the cores
     (:func:`nineball.game.play_strokes`); each match ends as its own :meth:`Match.strike`
@@ -650,16 +651,19 @@ def strike_matches(
             none of the matches changes.
     """
     size = len(matches)
-    pushes = [False] * size if push_outs is None else list(push_outs)
-    noise_of = [None] * size if noises is None else list(noises)
-    if not len(strokes) == len(pushes) == len(noise_of) == size:
-        raise InvalidInputError(f"{size} matches: give as many strokes, push outs and noises")
+    pushes: list[bool] = [False] * size if push_outs is None else list(push_outs)
+    safe: list[bool] = [False] * size if safeties is None else list(safeties)
+    noise_of: list[ExecutionNoise | None] = [None] * size if noises is None else list(noises)
+    if not len(strokes) == len(pushes) == len(safe) == len(noise_of) == size:
+        raise InvalidInputError(
+            f"{size} matches: give as many strokes, push outs, safeties and noises"
+        )
     if len({id(m) for m in matches}) != size:
         raise InvalidInputError("a match is given twice: one stroke per match")
     pending: list[_Pending] = []
     for i, match in enumerate(matches):
         try:
-            pending.append(match._pending(strokes[i], None, pushes[i], False, None, noise_of[i]))
+            pending.append(match._pending(strokes[i], None, pushes[i], safe[i], None, noise_of[i]))
         except NineballError as error:
             raise type(error)(f"stroke {i}: {error}") from error
     outcomes = play_strokes(

@@ -155,14 +155,14 @@ def _outcome(
     )
 
 
-def _each(value: T | Sequence[T], size: int, name: str, kind: type | tuple[type, ...]) -> list[T]:
+def _each(value: T | Sequence[T], size: int, name: str, kind: type[T]) -> list[T]:
     """``value`` for each of ``size`` strokes: one for all, or a sequence of one each.
 
     Raises:
         InvalidInputError: a sequence of another length.
     """
-    if isinstance(value, kind) or value is None:
-        return [value] * size  # type: ignore[list-item]
+    if isinstance(value, kind):
+        return [value] * size
     items = list(value)  # type: ignore[arg-type]
     if len(items) != size:
         raise InvalidInputError(f"{name}: {len(items)} given for {size} strokes")
@@ -196,9 +196,13 @@ def try_strokes(
     size = len(strokes)
     where = _each(positions, size, "positions", Position)
     pushes = _each(push_outs, size, "push_outs", bool)
-    rackings: list[Racks | None] = (
-        [racks] * size if racks is None or callable(racks) else _each(racks, size, "racks", ())
-    )
+    rackings: list[Racks | None]
+    if racks is None or callable(racks):
+        rackings = [racks] * size
+    else:
+        rackings = list(racks)
+        if len(rackings) != size:
+            raise InvalidInputError(f"racks: {len(rackings)} given for {size} strokes")
     out: list[ShotOutcome | NineballError] = []
     ready: list[Position] = []
     played: list[int] = []
