@@ -189,3 +189,40 @@ def test_a_malformed_call_is_refused_as_a_whole() -> None:
     assert len(empty) == 0
     assert empty.final.shape == (0, 10, 3, 3)
     assert not empty.final.flags.writeable
+
+
+def test_the_simulate_protocol_runs_an_array_of_requests_as_one_batch() -> None:
+    import io
+    import json
+
+    from nineball.physics.protocol import run_simulate
+
+    rng = np.random.default_rng(23)
+    requests: list[object] = []
+    for _ in range(8):
+        balls = [{"id": b.id, "r": list(b.r)} for b in _layout(rng)]
+        stroke = _stroke(rng)
+        requests.append(
+            {
+                "balls": balls,
+                "stroke": {"speed": stroke.speed, "aim_deg": math.degrees(stroke.aim)},
+                "max_events": int(rng.integers(5, 200)),
+                "params": {"mu_roll": float(rng.choice([0.01, 0.015]))},
+            }
+        )
+    requests.insert(3, {"balls": [{"id": 0, "r": [0.6, 0.6]}, {"id": 1, "r": [0.6, 0.61]}]})
+    requests.insert(5, "not a request")
+
+    def run(payload: object) -> object:
+        out = io.StringIO()
+        assert run_simulate(io.StringIO(json.dumps(payload)), out) == 0
+        return json.loads(out.getvalue())
+
+    together = run(requests)
+    assert together == [run(r) if isinstance(r, dict) and "stroke" in r else together[i]
+                        for i, r in enumerate(requests)]  # fmt: skip
+    assert together[3]["error"]["code"] == "invalid_placement"
+    assert together[5]["error"]["code"] == "invalid_input"
+    assert [r["facts"] for r in together if "facts" in r] == [
+        run(r)["facts"] for r in requests if isinstance(r, dict) and "stroke" in r
+    ]

@@ -38,6 +38,7 @@ from nineball.physics.simulate import (
     _ROOM,
     BallInput,
     PreparedBalls,
+    PreparedShot,
     _call,
     _max_events,
     _pack,
@@ -47,7 +48,7 @@ from nineball.physics.stroke import Stroke
 from nineball.physics.table import TableSpec, nine_foot
 from nineball.physics.trajectory import Trajectory
 
-__all__ = ["BALL_SLOTS", "ShotBatch", "simulate_batch", "strike_batch"]
+__all__ = ["BALL_SLOTS", "ShotBatch", "run_prepared", "simulate_batch", "strike_batch"]
 
 BALL_SLOTS = 10
 """The rows per shot of the arrays by ball id: ids 0 (the cue ball) to 9."""
@@ -64,6 +65,7 @@ class _Shot:
     checked: bool
     stroke: Stroke | None
     args: tuple[int, float, float, float, float, float]
+    max_events: int
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -189,8 +191,8 @@ def simulate_batch(
         except NineballError as error:
             items.append(error)
             continue
-        items.append(_Shot(kit, ordered, ids, rvw, True, stroke, args))
-    return _run(items, bound)
+        items.append(_Shot(kit, ordered, ids, rvw, True, stroke, args, bound))
+    return _run(items)
 
 
 def strike_batch(
@@ -216,12 +218,32 @@ def strike_batch(
         except NineballError as error:
             items.append(error)
             continue
-        items.append(_Shot(balls._kit, balls._balls, balls._ids, balls._rvw, False, stroke, args))
-    return _run(items, bound)
+        items.append(
+            _Shot(balls._kit, balls._balls, balls._ids, balls._rvw, False, stroke, args, bound)
+        )
+    return _run(items)
 
 
-def _run(items: list[_Shot | NineballError], max_events: int) -> ShotBatch:
-    """Simulate the packed shots, a compiled call per (table, parameters) pair."""
+def run_prepared(shots: Sequence[tuple[PreparedShot, int]]) -> ShotBatch:
+    """Run each checked shot with its ``max_events`` (>= 1): each :meth:`PreparedShot.run`.
+
+    The simulate protocol's array of requests, simulated together.
+    """
+    items: list[_Shot | NineballError] = []
+    for shot, bound in shots:
+        try:
+            args = _stroke_args(shot._stroke, shot._ids, shot._kit.params)
+        except NineballError as error:  # pragma: no cover - checked when it was prepared
+            items.append(error)
+            continue
+        items.append(
+            _Shot(shot._kit, shot._balls, shot._ids, shot._rvw, False, shot._stroke, args, bound)
+        )
+    return _run(items)
+
+
+def _run(items: list[_Shot | NineballError]) -> ShotBatch:
+    """Simulate the packed shots, a compiled call per (table and parameters, max_events)."""
     b = len(items)
     final = np.full((b, BALL_SLOTS, 3, 3), np.nan)
     final_motion = np.full((b, BALL_SLOTS), -1, dtype=np.int64)
@@ -230,13 +252,18 @@ def _run(items: list[_Shot | NineballError], max_events: int) -> ShotBatch:
     truncated = np.zeros(b, dtype=np.bool_)
     errors: list[NineballError | None] = [None] * b
     parts: list[tuple[_Shot, int, NDArray[np.float64], NDArray[np.int64]] | None] = [None] * b
-    groups: dict[int, list[int]] = {}
+    # one call per table and parameters (equal ones, if not the same objects) and max_events
+    packed: dict[int, bytes] = {}
+    groups: dict[tuple[bytes, int], list[int]] = {}
     for i, item in enumerate(items):
         if isinstance(item, NineballError):
             errors[i] = item
-        else:
-            groups.setdefault(id(item.kit), []).append(i)
-    for members in groups.values():
+            continue
+        key = packed.get(id(item.kit))
+        if key is None:
+            key = packed[id(item.kit)] = item.kit.tab.tobytes()
+        groups.setdefault((key, item.max_events), []).append(i)
+    for (_, max_events), members in groups.items():
         shots = [items[i] for i in members]
         _group(
             members,
