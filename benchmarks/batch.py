@@ -186,6 +186,47 @@ def game_step(rounds: int, count: int) -> dict[str, object]:
     }
 
 
+def search(rounds: int, level: str, decisions: int) -> dict[str, object]:
+    """The search player's decisions with its candidates scored in batches and one at a time.
+
+    The decisions are the same either way (``tests/players/test_search_batch.py``); the time
+    per decision differs by what the batch saves: the cores, and Python per simulation.
+    """
+    from nineball.players.evaluation import Search
+    from nineball.players.search import LEVELS, SearchPlayer
+
+    views = []
+    for seed in range(decisions):
+        match = Match(MatchConfig(players=("a", "b")), seed=seed)
+        match.place_cue_ball((0.6, 0.45))
+        one = match.layout[1]  # type: ignore[index]
+        match.strike(Stroke(speed=9.0, aim=math.atan2(one[1] - 0.45, one[0] - 0.6)))
+        if not match.state.is_over and match.position.in_hand is None:
+            views.append(match.position)
+    batched = Search.play_all
+
+    def one_at_a_time(self: Search, cue, strokes, *, push_out=False):  # type: ignore[no-untyped-def]
+        return [self.play(cue, stroke, push_out=push_out) for stroke in strokes]
+
+    def decide_all() -> object:
+        return [SearchPlayer(LEVELS[level]).decide(v, np.random.default_rng(0)) for v in views]
+
+    def alone() -> object:
+        Search.play_all = one_at_a_time  # type: ignore[method-assign]
+        try:
+            return decide_all()
+        finally:
+            Search.play_all = batched  # type: ignore[method-assign]
+
+    times = best(rounds, {"batched": decide_all, "one at a time": alone})
+    return {
+        "level": level,
+        "decisions": len(views),
+        "s/decision": {way: round(t / max(len(views), 1), 4) for way, t in times.items()},
+        "one at a time / batched (wall)": round(times["one at a time"] / times["batched"], 2),
+    }
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shots", type=int, default=2000)
@@ -205,6 +246,7 @@ def main() -> int:
         "single shots": measure("single shots", balls, hits, args.rounds),
         "breaks": measure("breaks at 8 m/s", rack_balls, rack_hits, args.rounds),
         "game step": game_step(args.rounds, 300),
+        "search": search(args.rounds, "pro", 12),
     }
     print(json.dumps(report, indent=2))
     return 0
