@@ -9,8 +9,9 @@ import pytest
 
 from nineball import BallId, IllegalActionError, InvalidInputError
 from nineball.game import ShotOutcome, play_stroke, play_strokes, try_strokes
-from nineball.game.match import Match, strike_matches
+from nineball.game.match import Match
 from nineball.game.noise import TOURNAMENT_NOISE
+from nineball.game.strikes import strike_matches
 from nineball.physics import Stroke
 from nineball.rules import MatchConfig
 

@@ -8,7 +8,7 @@ declaration or a shoot-or-pass answer), and :meth:`Table.end` takes the stroke's
 gives the reward and whether the episode ended. The single environments play the stroke with
 :meth:`Match.strike <nineball.game.Match.strike>`, the vector environment
 (:mod:`nineball.env.vector`) every table's at once with
-:func:`~nineball.game.match.strike_matches`; both give the same reports, bit for bit.
+:func:`~nineball.game.strikes.strike_matches`; both give the same reports, bit for bit.
 
 The tasks (:data:`TASKS`):
 

@@ -21,7 +21,8 @@ from nineball.env.spaces import (
 from nineball.env.tables import MatchTable, Observation, Table, make_table
 from nineball.errors import InvalidInputError
 from nineball.game import Choice, Seat, Stroke
-from nineball.game.match import ShotReport, strike_matches
+from nineball.game.match import ShotReport
+from nineball.game.strikes import strike_matches
 from nineball.players.base import Decision
 from nineball.players.play import carry_out, decide_turn
 from nineball.players.registry import make_player
@@ -34,7 +35,7 @@ class NineBallVectorEnv(VectorEnv[Any, NDArray[np.float32], NDArray[Any]]):
 
     Not a wrapper around single environments: each step applies every table's action, then
     simulates all the strokes they play in one compiled call over the cores
-    (:func:`nineball.game.match.strike_matches`), then rules on each and ends each table's
+    (:func:`nineball.game.strikes.strike_matches`), then rules on each and ends each table's
     step. Table i behaves exactly as the single environment of the same task and options
     (:class:`~nineball.env.NineBallEnv` for ``task="match"``, else
     :class:`~nineball.env.TaskEnv`) reset with seed ``seed + i``: the same observations,

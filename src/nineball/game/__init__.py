@@ -35,7 +35,6 @@ from nineball.game.match import (
     ShotReport,
     position_before,
     replay,
-    strike_matches,
     stroke_record,
 )
 from nineball.game.noise import (
@@ -75,6 +74,7 @@ from nineball.game.step import (
 )
 from nineball.game.store import MatchSummary, Store, default_db_path
 from nineball.game.streams import Purpose, Streams, fresh_seed
+from nineball.game.strikes import strike_matches
 from nineball.physics import (
     BallInput,
     BallState,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import fields, replace
 
 import numpy as np
 
@@ -30,13 +30,13 @@ from nineball.game.record import (
     StrokeRecord,
 )
 from nineball.game.recorder import MatchRecorder
+from nineball.game.report import PendingStroke, ShotReport
 from nineball.game.rulings import iter_rulings
 from nineball.game.saved import SavedMatch
 from nineball.game.step import (
     ShotOutcome,
     obstruction_moved,
     play_stroke,
-    play_strokes,
     to_referee_facts,
 )
 from nineball.game.store import Store
@@ -58,7 +58,6 @@ from nineball.rules import (
     Phase,
     Ruling,
     Seat,
-    ShotFacts,
     check_stroke,
 )
 
@@ -68,7 +67,6 @@ __all__ = [
     "ShotReport",
     "obstruction_moved",
     "replay",
-    "strike_matches",
     "stroke_record",
     "to_referee_facts",
 ]
@@ -102,36 +100,6 @@ def record_stroke(record: StrokeRecord) -> Stroke:
         side=record.side,
         height=record.height,
     )
-
-
-@dataclass(frozen=True, slots=True)
-class ShotReport:
-    """What one stroke of a match did, and how the record keeps it."""
-
-    outcome: ShotOutcome
-    """The step's outcome: the trajectory, the facts, the ruling, the position after."""
-    shot: ShotRecord
-    """The entry as recorded."""
-
-    @property
-    def trajectory(self) -> Trajectory:
-        """Every event and state, for animation and analysis."""
-        return self.outcome.trajectory
-
-    @property
-    def facts(self) -> ShotFacts:
-        """What the referee was told."""
-        return self.outcome.facts
-
-    @property
-    def ruling(self) -> Ruling:
-        """The referee's decision."""
-        return self.outcome.ruling
-
-    @property
-    def layout(self) -> dict[BallId, Point]:
-        """The balls on the table afterwards (9 respotted; a new rack when a game ended)."""
-        return dict(self.outcome.after.layout)
 
 
 class Match:
@@ -387,7 +355,7 @@ class Match:
         safety: bool,
         intended: Stroke | None,
         noise: ExecutionNoise | None,
-    ) -> _Pending:
+    ) -> PendingStroke:
         """The first half of :meth:`strike`: the checks and the noise; nothing changes."""
         check_stroke(self.state, push_out=push_out)
         position = self._ready(cue)
@@ -397,7 +365,7 @@ class Match:
         # The record keeps the stroke in degrees; play the stroke exactly as the record will
         # give it back, so that a replay is bit for bit the same.
         recorded = stroke_record(stroke)
-        return _Pending(
+        return PendingStroke(
             position=position,
             stroke=record_stroke(recorded),
             recorded=recorded,
@@ -406,7 +374,7 @@ class Match:
             safety=safety,
         )
 
-    def _played(self, pending: _Pending, outcome: ShotOutcome) -> ShotReport:
+    def _played(self, pending: PendingStroke, outcome: ShotOutcome) -> ShotReport:
         """The second half of :meth:`strike`: record the outcome and move on."""
         shot = ShotRecord(
             kind=ShotKind.STROKE,
@@ -614,63 +582,3 @@ def position_before(record: MatchRecord, game: int, index: int) -> Position:
         if (g, i) == (game, index):
             return replace(position, placed=None)
     raise IndexError(f"the record has no entry {index + 1} in game {game + 1}")  # pragma: no cover
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class _Pending:
-    """A stroke of a match checked and noised, to be played (:meth:`Match.strike`'s middle)."""
-
-    position: Position
-    stroke: Stroke
-    recorded: StrokeRecord
-    intended: StrokeRecord | None
-    push_out: bool
-    safety: bool
-
-
-def strike_matches(
-    matches: Sequence[Match],
-    strokes: Sequence[Stroke],
-    *,
-    push_outs: Sequence[bool] | None = None,
-    safeties: Sequence[bool] | None = None,
-    noises: Sequence[ExecutionNoise | None] | None = None,
-    max_events: int = 10000,
-) -> list[ShotReport]:
-    """``matches[i].strike(strokes[i], push_out=..., safety=..., noise=...)`` for each i, together.
-
-    The strokes' simulations run in one compiled call over the cores
-    (:func:`nineball.game.play_strokes`); each match ends as its own :meth:`Match.strike`
-    would leave it, bit for bit (each draws its noise from its own streams). A match may
-    appear once.
-
-    Raises:
-        InvalidInputError: sequences of different lengths, or a match given twice; nothing
-            changes.
-        NineballError: a stroke refused (as :meth:`Match.strike` raises, led by its index):
-            none of the matches changes.
-    """
-    size = len(matches)
-    pushes: list[bool] = [False] * size if push_outs is None else list(push_outs)
-    safe: list[bool] = [False] * size if safeties is None else list(safeties)
-    noise_of: list[ExecutionNoise | None] = [None] * size if noises is None else list(noises)
-    if not len(strokes) == len(pushes) == len(safe) == len(noise_of) == size:
-        raise InvalidInputError(
-            f"{size} matches: give as many strokes, push outs, safeties and noises"
-        )
-    if len({id(m) for m in matches}) != size:
-        raise InvalidInputError("a match is given twice: one stroke per match")
-    pending: list[_Pending] = []
-    for i, match in enumerate(matches):
-        try:
-            pending.append(match._pending(strokes[i], None, pushes[i], safe[i], None, noise_of[i]))
-        except NineballError as error:
-            raise type(error)(f"stroke {i}: {error}") from error
-    outcomes = play_strokes(
-        [p.position for p in pending],
-        [p.stroke for p in pending],
-        push_outs=pushes,
-        racks=[m._rack for m in matches],
-        max_events=max_events,
-    )
-    return [m._played(p, o) for m, p, o in zip(matches, pending, outcomes, strict=True)]
