@@ -61,9 +61,6 @@ __all__ = [
 MAX_RACKS = 100
 """How many matches a reset racks, at most, to find one the opponent has not won already."""
 
-FLAT_SIZE = spaces.flatdim(observation_space())
-"""The length of a flat observation."""
-
 Observation = dict[str, NDArray[Any]]
 
 
