@@ -220,9 +220,9 @@ def try_strokes(
         [p.prepared for p in ready], [strokes[i] for i in played], max_events=max_events
     )
     for q, i in enumerate(played):
-        error = batch.errors[q]
-        if error is not None:
-            out[i] = error
+        refused = batch.errors[q]
+        if refused is not None:
+            out[i] = refused
             continue
         out[i] = _outcome(ready[q], strokes[i], batch.trajectory(q), pushes[i], rackings[i])
     return out

@@ -13,15 +13,16 @@ not compile it, so a program that never simulates a batch never pays for it.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
 from nineball.physics._kernels.constants import ST_OK
+from nineball.physics._kernels.jit import parallel_entry
 from nineball.physics._kernels.shot import shot
 
 __all__ = ["shots"]
 
 
-@njit(parallel=True, cache=True, error_model="numpy", no_cfunc_wrapper=True)  # type: ignore[misc]
+@parallel_entry
 def shots(
     rvw: np.ndarray,
     starts: np.ndarray,
