@@ -19,6 +19,7 @@ from nineball.env import (
     NineBallVectorEnv,
     TaskEnv,
 )
+from nineball.physics import batch
 
 
 @pytest.mark.parametrize("task", ["pot", "runout", "break"])
@@ -56,8 +57,9 @@ def _row(obs: Any, i: int) -> Any:
     ],
 )
 def test_the_vector_env_agrees_with_the_single_env_step_for_step(
-    task: str, options: dict[str, Any], steps: int
+    task: str, options: dict[str, Any], steps: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr(batch, "SMALL", 1)  # three tables through the compiled batch
     n, seed = 3, 40
     vector = NineBallVectorEnv(n, task=task, **options)
     singles = [_single(task, options) for _ in range(n)]

@@ -12,7 +12,7 @@ from nineball.game import ShotOutcome, play_stroke, play_strokes, try_strokes
 from nineball.game.match import Match
 from nineball.game.noise import TOURNAMENT_NOISE
 from nineball.game.strikes import strike_matches
-from nineball.physics import Stroke
+from nineball.physics import Stroke, batch
 from nineball.rules import MatchConfig
 
 CONFIG = MatchConfig(players=("Ann", "Bob"), race_to=2)
@@ -84,7 +84,11 @@ def test_a_refused_stroke_is_its_own_error_and_the_others_are_played() -> None:
         try_strokes(position, [good, good], push_outs=[False])
 
 
-def test_strike_matches_leaves_each_match_as_its_own_strike_would() -> None:
+@pytest.mark.parametrize("small", [1, 16])
+def test_strike_matches_leaves_each_match_as_its_own_strike_would(
+    small: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(batch, "SMALL", small)  # compiled, or one call at a time
     batched = [_broken(seed) for seed in range(5)]
     single = [_broken(seed) for seed in range(5)]
     rng = np.random.default_rng(11)

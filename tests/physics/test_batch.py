@@ -133,7 +133,11 @@ def test_shots_too_long_for_their_slice_are_run_again_alone(
     _same(truncated.trajectory(0), simulate(layouts[0], stroke=strokes[0], max_events=7))
 
 
-def test_prepared_balls_struck_in_a_batch_are_each_strike() -> None:
+@pytest.mark.parametrize("small", [1, 16])
+def test_prepared_balls_struck_in_a_batch_are_each_strike(
+    small: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(batch_module, "SMALL", small)  # compiled, or one call at a time
     rng = np.random.default_rng(7)
     prepared = [PreparedBalls(_layout(rng)) for _ in range(6)]
     strokes = [_stroke(rng) for _ in range(12)]
@@ -148,7 +152,11 @@ def test_prepared_balls_struck_in_a_batch_are_each_strike() -> None:
     _same(batch.trajectory(1), prepared[0].strike(strokes[1]))
 
 
-def test_errors_are_reported_per_shot_as_the_single_call_raises_them() -> None:
+@pytest.mark.parametrize("small", [1, 16])
+def test_errors_are_reported_per_shot_as_the_single_call_raises_them(
+    small: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(batch_module, "SMALL", small)
     good = [BallInput(id=0, r=(0.6, 0.6)), BallInput(id=1, r=(0.6, 1.9))]
     overlap = [BallInput(id=0, r=(0.6, 0.6)), BallInput(id=1, r=(0.6, 0.62))]
     outside = [BallInput(id=0, r=(-0.5, 0.6))]

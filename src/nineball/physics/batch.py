@@ -22,7 +22,7 @@ seconds), then loaded from the cache; threads: numba's (``NUMBA_NUM_THREADS``, a
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -54,8 +54,7 @@ BALL_SLOTS = 10
 """The rows per shot of the arrays by ball id: ids 0 (the cue ball) to 9."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Shot:
+class _Shot(NamedTuple):
     """One shot of a batch, packed: what ``simulate._call`` takes."""
 
     kit: Kit
@@ -68,7 +67,10 @@ class _Shot:
     max_events: int
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+_Parts = tuple[_Shot, int, NDArray[np.float64], NDArray[np.int64]]
+"""A shot's results: the shot, its event count, its floats and its ints (``shot``'s layout)."""
+
+
 class ShotBatch:
     """The results of a batch of shots, as arrays by shot and ball id, and trajectories.
 
@@ -76,24 +78,66 @@ class ShotBatch:
     events, and NaN and -1 in the arrays by ball.
     """
 
-    errors: tuple[NineballError | None, ...]
-    """Per shot, the error :func:`~nineball.physics.simulate` would raise (None: simulated)."""
-    event_counts: NDArray[np.int64]
-    """Per shot, the engine's events (the stroke not counted), shape (b,)."""
-    truncated: NDArray[np.bool_]
-    """Per shot, whether ``max_events`` ran out before every ball came to rest, shape (b,)."""
-    final: NDArray[np.float64]
-    """The final state (r, v, w) of each ball by id, shape (b, 10, 3, 3); NaN for a ball
-    not in the shot."""
-    final_motion: NDArray[np.int64]
-    """The final motion state (:class:`MotionState` values) by id, shape (b, 10); -1 absent."""
-    pocket_of: NDArray[np.int64]
-    """The pocket (:class:`PocketId` order) each ball fell in, by id, shape (b, 10); -1 for a
-    ball not pocketed or absent."""
-    _made: list[Trajectory | None] = field(repr=False)
-    _parts: list[tuple[_Shot, int, NDArray[np.float64], NDArray[np.int64]] | None] = field(
-        repr=False
-    )
+    __slots__ = ("_arrays", "_late", "_made", "_parts", "errors")
+
+    def __init__(
+        self,
+        errors: list[NineballError | None],
+        parts: list[_Parts | None],
+        arrays: tuple[NDArray[np.float64], NDArray[np.int64], NDArray[np.int64]],
+        late: list[int],
+    ) -> None:
+        """Wrap the results (``late``: shots whose arrays by ball are filled when asked for)."""
+        self.errors: tuple[NineballError | None, ...] = tuple(errors)
+        """Per shot, the error :func:`~nineball.physics.simulate` would raise (None: simulated)."""
+        self._parts = parts
+        self._made: list[Trajectory | None] = [None] * len(parts)
+        self._arrays = arrays
+        self._late = late
+
+    def _by_ball(self) -> tuple[NDArray[np.float64], NDArray[np.int64], NDArray[np.int64]]:
+        """The arrays by ball, the late shots filled in (once), read-only."""
+        if self._late is not None:
+            final, motion, pocket = self._arrays
+            for i in self._late:
+                parts = self._parts[i]
+                if parts is None:  # pragma: no cover - a late shot has its results
+                    continue
+                shot, count, f, n = parts
+                m = len(shot.ids)
+                ids = list(shot.ids)
+                final[i, ids] = f[9 * m + 19 * count : 18 * m + 19 * count].reshape(m, 3, 3)
+                motion[i, ids] = n[6 + m + 5 * count : 6 + 2 * m + 5 * count]
+                pocket[i, ids] = n[6 + 2 * m + 5 * count : 6 + 3 * m + 5 * count]
+            for array in self._arrays:
+                array.setflags(write=False)
+            self._late = None  # type: ignore[assignment]
+        return self._arrays
+
+    @property
+    def event_counts(self) -> NDArray[np.int64]:
+        """Per shot, the engine's events (the stroke not counted), shape (b,)."""
+        return np.array([0 if p is None else p[1] for p in self._parts], dtype=np.int64)
+
+    @property
+    def truncated(self) -> NDArray[np.bool_]:
+        """Per shot, whether ``max_events`` ran out before every ball came to rest, shape (b,)."""
+        return np.array([p is not None and p[3][4] != 0 for p in self._parts], dtype=np.bool_)
+
+    @property
+    def final(self) -> NDArray[np.float64]:
+        """The final state (r, v, w) of each ball by id, shape (b, 10, 3, 3); NaN: absent."""
+        return self._by_ball()[0]
+
+    @property
+    def final_motion(self) -> NDArray[np.int64]:
+        """The final motion state (:class:`MotionState` values) by id, shape (b, 10); -1 absent."""
+        return self._by_ball()[1]
+
+    @property
+    def pocket_of(self) -> NDArray[np.int64]:
+        """The pocket (:class:`PocketId` order) of each ball by id, shape (b, 10); -1: none."""
+        return self._by_ball()[2]
 
     def __len__(self) -> int:
         """The number of shots."""
@@ -242,16 +286,20 @@ def run_prepared(shots: Sequence[tuple[PreparedShot, int]]) -> ShotBatch:
     return _run(items)
 
 
+SMALL = 16
+"""Batches of fewer shots (per table and parameters) are simulated one call at a time: the
+compiled batch's fixed cost (its arrays, and waking numba's threads) is more than it saves."""
+
+
 def _run(items: list[_Shot | NineballError]) -> ShotBatch:
     """Simulate the packed shots, a compiled call per (table and parameters, max_events)."""
     b = len(items)
     final = np.full((b, BALL_SLOTS, 3, 3), np.nan)
     final_motion = np.full((b, BALL_SLOTS), -1, dtype=np.int64)
     pocket_of = np.full((b, BALL_SLOTS), -1, dtype=np.int64)
-    counts = np.zeros(b, dtype=np.int64)
-    truncated = np.zeros(b, dtype=np.bool_)
     errors: list[NineballError | None] = [None] * b
-    parts: list[tuple[_Shot, int, NDArray[np.float64], NDArray[np.int64]] | None] = [None] * b
+    parts: list[_Parts | None] = [None] * b
+    late: list[int] = []
     # one call per table and parameters (equal ones, if not the same objects) and max_events
     packed: dict[int, bytes] = {}
     groups: dict[tuple[bytes, int], list[int]] = {}
@@ -264,51 +312,56 @@ def _run(items: list[_Shot | NineballError]) -> ShotBatch:
             key = packed[id(item.kit)] = item.kit.tab.tobytes()
         groups.setdefault((key, item.max_events), []).append(i)
     for (_, max_events), members in groups.items():
-        shots = [items[i] for i in members]
-        _group(
-            members,
-            shots,  # type: ignore[arg-type]  # the group holds shots only
-            max_events,
-            (final, final_motion, pocket_of, counts, truncated),
-            errors,
-            parts,
+        shots: list[_Shot] = [items[i] for i in members]  # type: ignore[misc]
+        if len(members) < SMALL:
+            late += members
+            for i, shot in zip(members, shots, strict=True):
+                _alone(i, shot, max_events, errors, parts)
+        else:
+            _group(
+                members, shots, max_events, (final, final_motion, pocket_of), errors, parts, late
+            )
+    return ShotBatch(errors, parts, (final, final_motion, pocket_of), late)
+
+
+def _alone(
+    i: int,
+    shot: _Shot,
+    max_events: int,
+    errors: list[NineballError | None],
+    parts: list[_Parts | None],
+) -> None:
+    """Shot i simulated by itself, as :func:`~nineball.physics.simulate` does."""
+    try:
+        count, _, f, n = _call(
+            shot.kit, shot.balls, shot.ids, shot.rvw, shot.checked, shot.stroke, max_events
         )
-    for array in (final, final_motion, pocket_of, counts, truncated):
-        array.setflags(write=False)
-    return ShotBatch(
-        errors=tuple(errors),
-        event_counts=counts,
-        truncated=truncated,
-        final=final,
-        final_motion=final_motion,
-        pocket_of=pocket_of,
-        _made=[None] * b,
-        _parts=parts,
-    )
+    except NineballError as error:
+        errors[i] = error
+        return
+    parts[i] = (shot, count, f, n)
 
 
 def _group(
     members: list[int],
     shots: list[_Shot],
     max_events: int,
-    out: tuple[
-        NDArray[np.float64],
-        NDArray[np.int64],
-        NDArray[np.int64],
-        NDArray[np.int64],
-        NDArray[np.bool_],
-    ],
+    out: tuple[NDArray[np.float64], NDArray[np.int64], NDArray[np.int64]],
     errors: list[NineballError | None],
-    parts: list[tuple[_Shot, int, NDArray[np.float64], NDArray[np.int64]] | None],
+    parts: list[_Parts | None],
+    late: list[int],
 ) -> None:
-    """Simulate shots on one table and parameters in one compiled call; fill the results."""
+    """Simulate shots on one table and parameters in one compiled call; fill the results.
+
+    The shots run again alone go in ``late`` (their arrays by ball filled when asked for).
+    """
     from nineball.physics._kernels.batch import shots as batch_kernel  # compiled on first use
 
-    final, final_motion, pocket_of, counts, truncated = out
+    final, final_motion, pocket_of = out
     kit = shots[0].kit
     warm.prepare(kit.tab)
     g = len(shots)
-    sizes = np.fromiter((len(s.ids) for s in shots), dtype=np.int64, count=g)
+    sizes = np.array([len(s.ids) for s in shots], dtype=np.int64)
     starts = np.zeros(g + 1, dtype=np.int64)
     np.cumsum(sizes, out=starts[1:])
     rooms = np.minimum(max_events, _ROOM + 8 * sizes)
@@ -316,56 +369,30 @@ def _group(
     np.cumsum(18 * sizes + 19 * rooms, out=fstarts[1:])
     istarts = np.zeros(g + 1, dtype=np.int64)
     np.cumsum(6 + 3 * sizes + 5 * rooms, out=istarts[1:])
-    rvw = np.concatenate([s.rvw.reshape(-1) for s in shots])
-    ids = np.fromiter((i for s in shots for i in s.ids), dtype=np.int64, count=int(starts[-1]))
+    rvw = np.concatenate([s.rvw for s in shots]).reshape(-1)
+    ids = np.array([i for s in shots for i in s.ids], dtype=np.int64)
     checks = np.array([0 if s.checked else -1 for s in shots], dtype=np.int64)
     cues = np.array([s.args[0] for s in shots], dtype=np.int64)
     strokes = np.array([s.args[1:] for s in shots], dtype=np.float64).reshape(g, 5)
+    rows = np.array(members, dtype=np.int64)
     floats = np.empty(int(fstarts[-1]))
     ints = np.empty(int(istarts[-1]), dtype=np.int64)
-    fin = np.full((g, BALL_SLOTS, 3, 3), np.nan)
-    fin_motion = np.full((g, BALL_SLOTS), -1, dtype=np.int64)
-    fin_pocket = np.full((g, BALL_SLOTS), -1, dtype=np.int64)
     batch_kernel(rvw, starts, ids, checks, cues, strokes, kit.tab, max_events, floats, fstarts,
-                 ints, istarts, fin, fin_motion, fin_pocket)  # fmt: skip
-    rows = np.asarray(members, dtype=np.int64)
-    final[rows] = fin
-    final_motion[rows] = fin_motion
-    pocket_of[rows] = fin_pocket
+                 ints, istarts, rows, final, final_motion, pocket_of)  # fmt: skip
     heads = istarts[:-1]
-    status = ints[heads]
-    astray = ints[heads + 5]
-    counts[rows] = ints[heads + 3]
-    truncated[rows] = ints[heads + 4] != 0
-    good = (status == k.ST_OK) & (astray < 0)
+    good = ((ints[heads] == k.ST_OK) & (ints[heads + 5] < 0)).tolist()
+    counts = ints[heads + 3].tolist()
+    fs = fstarts.tolist()
+    ins = istarts.tolist()
     for q in range(g):
         i = members[q]
         shot = shots[q]
         if good[q]:
-            f = floats[fstarts[q] : fstarts[q + 1]]
-            n = ints[istarts[q] : istarts[q + 1]]
-            parts[i] = (shot, int(counts[i]), f, n)
+            parts[i] = (shot, counts[q], floats[fs[q] : fs[q + 1]], ints[ins[q] : ins[q + 1]])
             continue
         # too many events for its slice, an input to look at closer, or an error: alone
-        try:
-            count, cut, f, n = _call(
-                shot.kit, shot.balls, shot.ids, shot.rvw, shot.checked, shot.stroke, max_events
-            )
-        except NineballError as error:
-            errors[i] = error
-            counts[i] = 0
-            truncated[i] = False
-            final[i] = np.nan
-            final_motion[i] = -1
-            pocket_of[i] = -1
-            continue
-        parts[i] = (shot, count, f, n)
-        counts[i] = count
-        truncated[i] = cut
-        m = len(shot.ids)
-        end = f[9 * m + 19 * count : 18 * m + 19 * count].reshape(m, 3, 3)
-        head = 6 + m + 5 * count
-        for j, ball in enumerate(shot.ids):
-            final[i, ball] = end[j]
-            final_motion[i, ball] = n[head + j]
-            pocket_of[i, ball] = n[head + m + j]
+        _alone(i, shot, max_events, errors, parts)
+        final[i] = np.nan
+        final_motion[i] = -1
+        pocket_of[i] = -1
+        late.append(i)

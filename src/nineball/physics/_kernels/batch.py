@@ -36,6 +36,7 @@ def shots(
     fstarts: np.ndarray,
     ints: np.ndarray,
     istarts: np.ndarray,
+    rows: np.ndarray,
     final: np.ndarray,
     final_motion: np.ndarray,
     pocket_of: np.ndarray,
@@ -59,8 +60,9 @@ def shots(
             ``shot``'s layout (its header first: a shot whose events did not fit says ST_ROOM
             there, with their number).
         istarts: where each shot's integers begin, and their total at the end.
-        final: (b, 10, 3, 3), written for each shot that ended ST_OK: the final state of each
-            ball by id (the rows of absent balls are left as they are).
+        rows: per shot, its row in ``final``, ``final_motion`` and ``pocket_of``.
+        final: (rows, 10, 3, 3), written for each shot that ended ST_OK: the final state of
+            each ball by id (the rows of absent balls are left as they are).
         final_motion: (b, 10), likewise the final motion states.
         pocket_of: (b, 10), likewise each ball's pocket (-1: none).
     """
@@ -76,10 +78,11 @@ def shots(
         if g[0] == ST_OK:
             count = g[3]
             o = 9 * n + 19 * count
+            row = rows[s]
             for i in range(n):
                 ball = ids[lo + i]
                 for r in range(3):
                     for c in range(3):
-                        final[s, ball, r, c] = f[o + 9 * i + 3 * r + c]
-                final_motion[s, ball] = g[6 + n + 5 * count + i]
-                pocket_of[s, ball] = g[6 + 2 * n + 5 * count + i]
+                        final[row, ball, r, c] = f[o + 9 * i + 3 * r + c]
+                final_motion[row, ball] = g[6 + n + 5 * count + i]
+                pocket_of[row, ball] = g[6 + 2 * n + 5 * count + i]
