@@ -4,7 +4,8 @@ For each research task (``pot``, ``runout``, ``break``: no opponent) and the ful
 ``ghost`` and ``club``: random actions (seeded) for about ``--seconds`` each, through the single
 environment (``TaskEnv`` or today's ``NineBallEnv``) and through ``NineBallVectorEnv`` with
 ``--envs`` tables; steps per second, and per core (the vector env's batch runs on numba's
-threads, every core; the single env on one)::
+threads, every core; the single env on one). A step is an action played: the vector env's
+steps that only reset a table (next-step autoreset) are not counted::
 
     nice -n 10 python benchmarks/envs.py --seconds 20 --envs 64
 """
@@ -60,8 +61,11 @@ def vector_rate(task: str, options: dict[str, Any], seconds: float, envs: int) -
     steps = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
+        # only the tables that act count: a table whose episode just ended spends the next
+        # step being reset (Gymnasium's next-step autoreset), as the single env's reset()
+        acting = envs - int(vector._ended.sum())
         vector.step(rng.uniform(-1, 1, (envs, 8)).astype(np.float32))
-        steps += envs
+        steps += acting
     return steps / (time.perf_counter() - start), steps
 
 
