@@ -10,7 +10,7 @@ from gymnasium import spaces
 from gymnasium.utils.env_checker import check_env
 
 from nineball import InvalidInputError, NineballError
-from nineball.env import ENV_ID, FLAT_ENV_ID, NineBallAEC, NineBallEnv, single
+from nineball.env import ENV_ID, FLAT_ENV_ID, NineBallAEC, NineBallEnv, tables
 
 
 def test_the_reported_pro_reset_is_not_over_and_the_agent_can_step() -> None:
@@ -56,7 +56,7 @@ def test_a_reset_that_discards_a_match_is_still_deterministic() -> None:
 def test_a_reset_gives_up_with_a_clear_error_if_the_opponent_always_wins(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(single, "MAX_RACKS", 1)
+    monkeypatch.setattr(tables, "MAX_RACKS", 1)  # the full match's table (env/tables.py)
     env = NineBallEnv(opponent="pro", breaker="opponent")
     with pytest.raises(NineballError, match=r"'pro' won 1 matches in a row"):
         env.reset(seed=0)

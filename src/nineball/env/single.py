@@ -9,28 +9,13 @@ import numpy as np
 from gymnasium import spaces
 from numpy.typing import NDArray
 
-from nineball.env.spaces import (
-    EnvPhase,
-    Turns,
-    action_space,
-    check_action,
-    check_count,
-    encode,
-    observation_space,
-)
-from nineball.errors import InvalidInputError, NineballError
-from nineball.game import MatchConfig, Seat
+from nineball.env.spaces import action_space, check_action, observation_space
+from nineball.env.tables import MAX_RACKS, MatchTable, Observation
+from nineball.errors import InvalidInputError
 from nineball.game.match import Match
-from nineball.game.noise import TOURNAMENT_NOISE, ExecutionNoise
-from nineball.players.play import play_turn
-from nineball.players.registry import PLAYERS, make_player
+from nineball.game.noise import ExecutionNoise
 
 __all__ = ["MAX_RACKS", "NineBallEnv"]
-
-Observation = dict[str, NDArray[Any]]
-
-MAX_RACKS = 100
-"""How many matches a reset racks, at most, to find one the opponent has not won already."""
 
 
 class NineBallEnv(gym.Env[Observation | NDArray[np.float32], NDArray[np.float32]]):
@@ -105,22 +90,22 @@ class NineBallEnv(gym.Env[Observation | NDArray[np.float32], NDArray[np.float32]
             InvalidInputError: an unknown opponent, noise, breaker or render mode, a race or a
                 stroke cap that is not a positive whole number.
         """
-        check_count(race_to, "race_to", 99)
-        check_count(max_strokes, "max_strokes", 10**9)
-        if not isinstance(opponent, str) or opponent not in PLAYERS:
-            raise InvalidInputError(f"unknown opponent {opponent!r} (known: {', '.join(PLAYERS)})")
-        if noise not in ("tournament", None):
-            raise InvalidInputError(f"noise is 'tournament' or None, got {noise!r}")
         for name, value in (("shaping", shaping), ("flat", flat)):
             if not isinstance(value, bool):
                 raise InvalidInputError(f"{name} is True or False, got {value!r}")
-        if breaker not in ("random", "agent", "opponent"):
-            raise InvalidInputError(f"breaker is random, agent or opponent, got {breaker!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise InvalidInputError(f"unknown render mode {render_mode!r}")
+        self._table = MatchTable(
+            opponent=opponent,
+            race_to=race_to,
+            noise=noise,
+            shaping=shaping,
+            max_strokes=max_strokes,
+            breaker=breaker,
+        )
         self.opponent_name = opponent
         self.race_to = race_to
-        self.noise: ExecutionNoise | None = TOURNAMENT_NOISE if noise == "tournament" else None
+        self.noise: ExecutionNoise | None = self._table.noise
         self.shaping = shaping
         self.max_strokes = max_strokes
         self.breaker = breaker
@@ -135,42 +120,16 @@ class NineBallEnv(gym.Env[Observation | NDArray[np.float32], NDArray[np.float32]
             else self.dict_observation_space
         )
         self.observation_space = observations
-        self._match: Match | None = None
-        self._turns = Turns()
-        self._strokes = 0
-        self._last = ""
+        self._started = False
 
     # ------------------------------------------------------------------ helpers
 
     @property
     def match(self) -> Match:
         """The match being played (after :meth:`reset`)."""
-        if self._match is None:
+        if not self._started:
             raise InvalidInputError("call reset() before step()")
-        return self._match
-
-    def _phase(self) -> EnvPhase:
-        return self._turns.phase(self.match)
-
-    def _observe(self) -> Observation | NDArray[np.float32]:
-        observation = encode(self.match, Seat.FIRST, self._phase())
-        if self.flat:
-            flat = spaces.flatten(self.dict_observation_space, observation)
-            return np.asarray(flat, dtype=np.float32)
-        return observation
-
-    def _info(self) -> dict[str, Any]:
-        state = self.match.state
-        return {"phase": self._phase().name.lower(), "score": state.score, "ruling": self._last}
-
-    def _opponent_moves(self) -> None:
-        """Let the computer play until it is the agent's turn (or the match is over)."""
-        match = self.match
-        opponent = make_player(self.opponent_name)
-        while not match.state.is_over and match.state.to_act is Seat.SECOND:
-            turn = play_turn(match, opponent)
-            self._last = turn.ruling.explanation.en
-        self._turns = Turns()
+        return self._table.match
 
     # ------------------------------------------------------------------ Gymnasium API
 
@@ -188,25 +147,9 @@ class NineBallEnv(gym.Env[Observation | NDArray[np.float32], NDArray[np.float32]
                 could act (no real player does).
         """
         super().reset(seed=seed)
-        if self.breaker == "random":
-            first = Seat(int(self.np_random.integers(2)))
-        else:
-            first = Seat.FIRST if self.breaker == "agent" else Seat.SECOND
-        config = MatchConfig(
-            players=("agent", self.opponent_name), race_to=self.race_to, first_breaker=first
-        )
-        for discarded in range(MAX_RACKS):
-            match_seed = int(self.np_random.integers(0, 2**62))
-            self._match = Match(config, seed=match_seed, agents=("agent", self.opponent_name))
-            self._strokes = 0
-            self._last = ""
-            self._opponent_moves()
-            if not self._match.state.is_over:
-                return self._observe(), self._info() | {"discarded": discarded}
-        raise NineballError(
-            f"the opponent {self.opponent_name!r} won {MAX_RACKS} matches in a row "
-            "before the agent could act"
-        )
+        info = self._table.reset(self.np_random)
+        self._started = True
+        return self._table.observe(self.flat), info
 
     def step(
         self, action: NDArray[np.float32]
@@ -220,37 +163,28 @@ class NineBallEnv(gym.Env[Observation | NDArray[np.float32], NDArray[np.float32]
                 a step after the episode ended.
         """
         a = check_action(action)
+        table = self._table
         match = self.match
-        if match.state.is_over:
-            raise InvalidInputError("the episode is over: call reset()")
-        reward = 0.0
-        self._strokes += 1
-        self._last, report = self._turns.act(match, a, self.noise)
-        if report is not None:
-            if self.shaping:
-                if report.ruling.fouls:
-                    reward -= 0.1
-                elif not report.shot.push_out:
-                    reward += 0.1 * len(report.facts.pocketed_object_balls)
-            if match.state.to_act is Seat.SECOND:
-                self._opponent_moves()
-        terminated = match.state.is_over
-        if terminated:
-            reward += 1.0 if match.state.winner is Seat.FIRST else -1.0
-        truncated = not terminated and self._strokes >= self.max_strokes
-        return self._observe(), reward, terminated, truncated, self._info()
+        stroke = table.begin(a)
+        report = None
+        if stroke is not None:
+            report = match.strike(stroke[0], push_out=stroke[1], noise=table.noise)
+        reward, terminated, truncated = table.end(report)
+        return table.observe(self.flat), reward, terminated, truncated, table.info()
 
     def render(self) -> str | NDArray[np.uint8] | None:
         """Text (``ansi``) or an RGB image (``rgb_array``) of the table."""
-        if self.render_mode is None or self._match is None:
+        if self.render_mode is None or not self._started:
             return None
-        match = self._match
+        match = self.match
         if self.render_mode == "ansi":
             state = match.state
             balls = " ".join(
                 f"{int(b)}@({x:.2f},{y:.2f})" for b, (x, y) in sorted(match.layout.items())
             )
-            return f"score {state.score} to act {int(state.to_act)} | {balls} | {self._last}\n"
+            return (
+                f"score {state.score} to act {int(state.to_act)} | {balls} | {self._table.last}\n"
+            )
         import io
 
         from nineball.render import table_png
@@ -265,4 +199,4 @@ class NineBallEnv(gym.Env[Observation | NDArray[np.float32], NDArray[np.float32]
 
     def close(self) -> None:
         """Nothing to release (harmless to call twice)."""
-        self._match = None
+        self._started = False

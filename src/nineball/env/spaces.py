@@ -240,22 +240,35 @@ class Turns:
         """What the agent to act decides now."""
         return env_phase(match, self.declared)
 
+    def stroke_of(self, match: Match, action: NDArray[np.float64]) -> tuple[Stroke, bool] | str:
+        """Apply a checked action up to its stroke.
+
+        Returns the stroke and whether it is a declared push out (the cue ball in hand is
+        placed first), or, for an action that plays no stroke, its explanation (English).
+        """
+        phase = self.phase(match)
+        if phase is EnvPhase.CHOICE:
+            ruling = match.choose(Choice.SHOOT if action[0] > 0 else Choice.PASS)
+            return ruling.explanation.en
+        if phase is EnvPhase.DECLARE:
+            self.declared = True
+            self.push = bool(action[7] > 0)
+            return ""
+        if match.cue_ball_in_hand:
+            match.place_cue_ball(decode_placement(action, match))
+        stroke = decode_stroke(action, stroke_limits(match.params))
+        push = self.push
+        self.push = False
+        self.declared = False
+        return stroke, push
+
     def act(
         self, match: Match, action: NDArray[np.float64], noise: ExecutionNoise | None
     ) -> tuple[str, ShotReport | None]:
         """Apply a checked action: its explanation (English) and, for a stroke, its report."""
-        phase = self.phase(match)
-        if phase is EnvPhase.CHOICE:
-            ruling = match.choose(Choice.SHOOT if action[0] > 0 else Choice.PASS)
-            return ruling.explanation.en, None
-        if phase is EnvPhase.DECLARE:
-            self.declared = True
-            self.push = bool(action[7] > 0)
-            return "", None
-        if match.cue_ball_in_hand:
-            match.place_cue_ball(decode_placement(action, match))
-        stroke = decode_stroke(action, stroke_limits(match.params))
-        report = match.strike(stroke, push_out=self.push, noise=noise)
-        self.push = False
-        self.declared = False
+        got = self.stroke_of(match, action)
+        if isinstance(got, str):
+            return got, None
+        stroke, push = got
+        report = match.strike(stroke, push_out=push, noise=noise)
         return report.ruling.explanation.en, report

@@ -29,7 +29,14 @@ from nineball.game.layout import (
     respot_nine,
 )
 from nineball.game.limits import PLAYER_MAX_SPEED, StrokeLimits, stroke_limits
-from nineball.game.match import TABLES, Match, ShotReport, position_before, replay, stroke_record
+from nineball.game.match import (
+    TABLES,
+    Match,
+    ShotReport,
+    position_before,
+    replay,
+    stroke_record,
+)
 from nineball.game.noise import (
     HIGH_NOISE,
     NOISE_CLASSES,
@@ -61,10 +68,13 @@ from nineball.game.step import (
     ShotOutcome,
     obstruction_moved,
     play_stroke,
+    play_strokes,
     to_referee_facts,
+    try_strokes,
 )
 from nineball.game.store import MatchSummary, Store, default_db_path
 from nineball.game.streams import Purpose, Streams, fresh_seed
+from nineball.game.strikes import strike_matches
 from nineball.physics import (
     BallInput,
     BallState,
@@ -222,6 +232,7 @@ __all__ = [
     "obstruction_moved",
     "parse_entry",
     "play_stroke",
+    "play_strokes",
     "position_before",
     "rack",
     "read_record",
@@ -236,10 +247,12 @@ __all__ = [
     "state_to_json",
     "stats_to_csv",
     "stats_to_json",
+    "strike_matches",
     "stroke_limits",
     "stroke_record",
     "to_referee_facts",
     "trajectory_json",
+    "try_strokes",
 ]
 
 _LAZY = {

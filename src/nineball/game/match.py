@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import fields, replace
 
 import numpy as np
 
@@ -30,9 +30,15 @@ from nineball.game.record import (
     StrokeRecord,
 )
 from nineball.game.recorder import MatchRecorder
+from nineball.game.report import PendingStroke, ShotReport
 from nineball.game.rulings import iter_rulings
 from nineball.game.saved import SavedMatch
-from nineball.game.step import ShotOutcome, obstruction_moved, play_stroke, to_referee_facts
+from nineball.game.step import (
+    ShotOutcome,
+    obstruction_moved,
+    play_stroke,
+    to_referee_facts,
+)
 from nineball.game.store import Store
 from nineball.game.streams import Purpose, Streams, fresh_seed
 from nineball.physics import (
@@ -52,7 +58,6 @@ from nineball.rules import (
     Phase,
     Ruling,
     Seat,
-    ShotFacts,
     check_stroke,
 )
 
@@ -95,36 +100,6 @@ def record_stroke(record: StrokeRecord) -> Stroke:
         side=record.side,
         height=record.height,
     )
-
-
-@dataclass(frozen=True, slots=True)
-class ShotReport:
-    """What one stroke of a match did, and how the record keeps it."""
-
-    outcome: ShotOutcome
-    """The step's outcome: the trajectory, the facts, the ruling, the position after."""
-    shot: ShotRecord
-    """The entry as recorded."""
-
-    @property
-    def trajectory(self) -> Trajectory:
-        """Every event and state, for animation and analysis."""
-        return self.outcome.trajectory
-
-    @property
-    def facts(self) -> ShotFacts:
-        """What the referee was told."""
-        return self.outcome.facts
-
-    @property
-    def ruling(self) -> Ruling:
-        """The referee's decision."""
-        return self.outcome.ruling
-
-    @property
-    def layout(self) -> dict[BallId, Point]:
-        """The balls on the table afterwards (9 respotted; a new rack when a game ended)."""
-        return dict(self.outcome.after.layout)
 
 
 class Match:
@@ -362,6 +337,26 @@ class Match:
                 in hand where it lies and may not be played from there.
             InvalidInputError: a stroke the physics refuses (a miscue).
         """
+        pending = self._pending(stroke, cue, push_out, safety, intended, noise)
+        outcome = play_stroke(
+            pending.position,
+            pending.stroke,
+            push_out=push_out,
+            racks=self._rack,
+            max_events=max_events,
+        )
+        return self._played(pending, outcome)
+
+    def _pending(
+        self,
+        stroke: Stroke,
+        cue: Point | None,
+        push_out: bool,
+        safety: bool,
+        intended: Stroke | None,
+        noise: ExecutionNoise | None,
+    ) -> PendingStroke:
+        """The first half of :meth:`strike`: the checks and the noise; nothing changes."""
         check_stroke(self.state, push_out=push_out)
         position = self._ready(cue)
         if noise is not None:
@@ -370,22 +365,26 @@ class Match:
         # The record keeps the stroke in degrees; play the stroke exactly as the record will
         # give it back, so that a replay is bit for bit the same.
         recorded = stroke_record(stroke)
-        outcome = play_stroke(
-            position,
-            record_stroke(recorded),
+        return PendingStroke(
+            position=position,
+            stroke=record_stroke(recorded),
+            recorded=recorded,
+            intended=None if intended is None else stroke_record(intended),
             push_out=push_out,
-            racks=self._rack,
-            max_events=max_events,
+            safety=safety,
         )
+
+    def _played(self, pending: PendingStroke, outcome: ShotOutcome) -> ShotReport:
+        """The second half of :meth:`strike`: record the outcome and move on."""
         shot = ShotRecord(
             kind=ShotKind.STROKE,
             player=self.state.to_act,
-            push_out=push_out,
-            cue_ball=position.placed,
-            stroke=recorded,
-            intended=None if intended is None else stroke_record(intended),
+            push_out=pending.push_out,
+            cue_ball=pending.position.placed,
+            stroke=pending.recorded,
+            intended=pending.intended,
             facts=outcome.facts,
-            safety=safety,
+            safety=pending.safety,
             positions=dict(outcome.layout),
         )
         (self._saved or self._recorder).play(shot)

@@ -10,17 +10,29 @@ search, the analysis, the break optimiser and the environments all call it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from nineball.equipment import BallId, Point
+from nineball.errors import InvalidInputError, NineballError
 from nineball.game.layout import Layout, respot_nine
 from nineball.game.position import Position
-from nineball.physics import MotionState, PhysicsParams, Stroke, Trajectory
+from nineball.physics import MotionState, PhysicsParams, Stroke, Trajectory, strike_batch
 from nineball.physics.cue import ELEVATED, cue_contacts
 from nineball.rules import Ruling, ShotFacts, check_stroke, shoot
 
-__all__ = ["Racks", "ShotOutcome", "obstruction_moved", "play_stroke", "to_referee_facts"]
+__all__ = [
+    "Racks",
+    "ShotOutcome",
+    "obstruction_moved",
+    "play_stroke",
+    "play_strokes",
+    "to_referee_facts",
+    "try_strokes",
+]
+
+T = TypeVar("T")
 
 Racks = Callable[[int], Mapping[BallId, Point]]
 """How a match racks its games: the layout of game ``number``."""
@@ -101,9 +113,25 @@ def play_stroke(
         InvalidPlacementError: the balls cannot be played from where they are.
         InvalidInputError: a stroke the physics refuses (a miscue).
     """
-    check_stroke(position.state, push_out=push_out)  # refused before it is played
-    position = position.ready()
+    position = _ready(position, push_out)
     trajectory = position.prepared.strike(stroke, max_events=max_events)
+    return _outcome(position, stroke, trajectory, push_out, racks)
+
+
+def _ready(position: Position, push_out: bool) -> Position:
+    """The position checked for a stroke and ready to strike (what :func:`play_stroke` raises)."""
+    check_stroke(position.state, push_out=push_out)  # refused before it is played
+    return position.ready()
+
+
+def _outcome(
+    position: Position,
+    stroke: Stroke,
+    trajectory: Trajectory,
+    push_out: bool,
+    racks: Racks | None,
+) -> ShotOutcome:
+    """The ruling on a trajectory played from ``position`` and the position after it."""
     facts = to_referee_facts(
         trajectory, obstruction_moved=obstruction_moved(position.balls, stroke, position.params)
     )
@@ -125,3 +153,103 @@ def play_stroke(
             state=ruling.state, layout=following, table=position.table, params=position.params
         ),
     )
+
+
+def _each(value: T | Sequence[T], size: int, name: str, kind: type[T]) -> list[T]:
+    """``value`` for each of ``size`` strokes: one for all, or a sequence of one each.
+
+    Raises:
+        InvalidInputError: a sequence of another length.
+    """
+    if isinstance(value, kind):
+        return [value] * size
+    items = list(value)  # type: ignore[arg-type]
+    if len(items) != size:
+        raise InvalidInputError(f"{name}: {len(items)} given for {size} strokes")
+    return items
+
+
+_PENDING = NineballError("not played yet")
+"""The place of a stroke in :func:`try_strokes`'s list until its outcome is in."""
+
+
+def try_strokes(
+    positions: Position | Sequence[Position],
+    strokes: Sequence[Stroke],
+    *,
+    push_outs: bool | Sequence[bool] = False,
+    racks: Racks | Sequence[Racks | None] | None = None,
+    max_events: int = 10000,
+) -> list[ShotOutcome | NineballError]:
+    """:func:`play_stroke` for many strokes, simulated together; each one's outcome or error.
+
+    Stroke i is played from ``positions[i]`` (or from the one position given), with
+    ``push_outs[i]`` and ``racks[i]`` (or the one value given). The simulations run in one
+    compiled call over all the cores (:func:`nineball.physics.strike_batch`); the referee
+    rules on each in turn. Entry i is what ``play_stroke(positions[i], strokes[i], ...)``
+    returns, bit for bit, or the error it raises.
+
+    Raises:
+        InvalidInputError: a sequence whose length is not the strokes', or a bad
+            ``max_events`` (the errors of single strokes are in the list).
+    """
+    size = len(strokes)
+    where = _each(positions, size, "positions", Position)
+    pushes = _each(push_outs, size, "push_outs", bool)
+    rackings: list[Racks | None]
+    if racks is None or callable(racks):
+        rackings = [racks] * size
+    else:
+        rackings = list(racks)
+        if len(rackings) != size:
+            raise InvalidInputError(f"racks: {len(rackings)} given for {size} strokes")
+    out: list[ShotOutcome | NineballError] = []
+    ready: list[Position] = []
+    played: list[int] = []
+    for i in range(size):
+        try:
+            position = _ready(where[i], pushes[i])
+            _ = position.prepared  # the balls checked (once per position)
+        except NineballError as error:
+            out.append(error)
+            continue
+        out.append(_PENDING)
+        ready.append(position)
+        played.append(i)
+    batch = strike_batch(
+        [p.prepared for p in ready], [strokes[i] for i in played], max_events=max_events
+    )
+    for q, i in enumerate(played):
+        refused = batch.errors[q]
+        if refused is not None:
+            out[i] = refused
+            continue
+        out[i] = _outcome(ready[q], strokes[i], batch.trajectory(q), pushes[i], rackings[i])
+    return out
+
+
+def play_strokes(
+    positions: Position | Sequence[Position],
+    strokes: Sequence[Stroke],
+    *,
+    push_outs: bool | Sequence[bool] = False,
+    racks: Racks | Sequence[Racks | None] | None = None,
+    max_events: int = 10000,
+) -> list[ShotOutcome]:
+    """:func:`play_stroke` for many strokes, simulated together (see :func:`try_strokes`).
+
+    Entry i is ``play_stroke(positions[i], strokes[i], ...)``, bit for bit.
+
+    Raises:
+        NineballError: the first stroke's error, of its class, its message led by the
+            stroke's index (``stroke 3: ...``); the call is refused as a whole.
+    """
+    results = try_strokes(
+        positions, strokes, push_outs=push_outs, racks=racks, max_events=max_events
+    )
+    out: list[ShotOutcome] = []
+    for i, result in enumerate(results):
+        if isinstance(result, NineballError):
+            raise type(result)(f"stroke {i}: {result}") from result
+        out.append(result)
+    return out

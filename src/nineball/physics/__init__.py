@@ -5,6 +5,7 @@ Never imports :mod:`nineball.rules`; the referee sees a shot only through :class
 
 from __future__ import annotations
 
+from nineball.physics.batch import ShotBatch, simulate_batch, strike_batch
 from nineball.physics.events import BallState, Event, EventKind
 from nineball.physics.facts import TrajectoryFacts, shot_facts
 from nineball.physics.params import ALCIATORE_FIT, PhysicsParams
@@ -23,6 +24,7 @@ __all__ = [
     "MotionState",
     "PhysicsParams",
     "PreparedBalls",
+    "ShotBatch",
     "Stroke",
     "TableSpec",
     "Trajectory",
@@ -33,4 +35,6 @@ __all__ = [
     "seven_foot",
     "shot_facts",
     "simulate",
+    "simulate_batch",
+    "strike_batch",
 ]

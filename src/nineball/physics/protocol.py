@@ -31,6 +31,7 @@ from nineball.physics import (
     Trajectory,
     nine_foot,
 )
+from nineball.physics.batch import run_prepared
 from nineball.physics.simulate import PreparedShot
 
 __all__ = ["SimulateError", "handle_request", "run_simulate"]
@@ -182,6 +183,53 @@ def handle_request(request: object, repeat: int | None = None) -> dict[str, Any]
     Raises:
         SimulateError: the request is refused (its code and message go on the wire).
     """
+    prepared, max_events = _prepare(request)
+    timings = []
+    start = time.perf_counter()
+    tr = prepared.run(max_events)
+    timings.append(time.perf_counter() - start)
+    for _ in range((repeat or 1) - 1):
+        start = time.perf_counter()
+        tr = prepared.run(max_events)
+        timings.append(time.perf_counter() - start)
+    result = trajectory_json(tr)
+    return result if repeat is None else result | _timing(timings)
+
+
+def handle_requests(requests: list[object]) -> list[dict[str, Any]]:
+    """Simulate an array of decoded requests together (one compiled batch); their results.
+
+    Each entry is :func:`handle_request`'s result for that request, or its error object: the
+    shots checked one by one, then simulated in one call over the cores
+    (:func:`nineball.physics.batch.run_prepared`), bit for bit as one at a time.
+    """
+    results: list[dict[str, Any] | None] = []
+    ready: list[tuple[PreparedShot, int]] = []
+    where: list[int] = []
+    for item in requests:
+        try:
+            shot = _prepare(item)
+        except SimulateError as exc:
+            results.append(exc.as_json())
+            continue
+        where.append(len(results))
+        results.append(None)
+        ready.append(shot)
+    batch = run_prepared(ready)
+    for q, i in enumerate(where):
+        error = batch.errors[q]
+        if error is not None:  # pragma: no cover - an engine invariant broken: as one alone
+            raise error
+        results[i] = trajectory_json(batch.trajectory(q))
+    return [r for r in results if r is not None]
+
+
+def _prepare(request: object) -> tuple[PreparedShot, int]:
+    """A request checked: the shot, ready to run, and its ``max_events``.
+
+    Raises:
+        SimulateError: the request is refused (its code and message go on the wire).
+    """
     if not isinstance(request, dict):
         raise SimulateError("invalid_input", f"a request must be a JSON object, got {request!r}")
     extra = sorted(set(request) - _TOP_KEYS)
@@ -210,16 +258,7 @@ def handle_request(request: object, repeat: int | None = None) -> dict[str, Any]
     except InvalidInputError as exc:
         code = "miscue" if str(exc).startswith("miscue") else "invalid_input"
         raise SimulateError(code, str(exc)) from exc
-    timings = []
-    start = time.perf_counter()
-    tr = prepared.run(max_events)
-    timings.append(time.perf_counter() - start)
-    for _ in range((repeat or 1) - 1):
-        start = time.perf_counter()
-        tr = prepared.run(max_events)
-        timings.append(time.perf_counter() - start)
-    result = trajectory_json(tr)
-    return result if repeat is None else result | _timing(timings)
+    return prepared, max_events
 
 
 def _timing(timings: list[float]) -> dict[str, Any]:
@@ -245,6 +284,9 @@ def run_simulate(
             raise SimulateError("invalid_input", f"cannot read {str(input_file)!r}: {exc}") from exc
         request = _decode(text)
         if isinstance(request, list):
+            if repeat is None:
+                _write(sink, handle_requests(request))
+                return 0
             results = []
             for item in request:
                 try:

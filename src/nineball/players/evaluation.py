@@ -20,7 +20,7 @@ from nineball.errors import NineballError
 from nineball.game import CueBall, EventKind, Seat, Stroke
 from nineball.game.noise import ExecutionNoise
 from nineball.game.position import Position
-from nineball.game.step import ShotOutcome, play_stroke
+from nineball.game.step import ShotOutcome, play_stroke, try_strokes
 from nineball.players.aim import cut_angle, ghost_ball, is_path_clear, pocket_aim
 from nineball.players.levels import Level
 
@@ -212,21 +212,65 @@ class Search:
             value -= 0.15  # ball in hand for the opponent, and a foul counted against me
         return value
 
+    def play_all(
+        self, cue: Point, strokes: list[Stroke], *, push_out: bool = False
+    ) -> list[ShotOutcome | None]:
+        """:meth:`play` for each of ``strokes``, simulated together (one compiled batch).
+
+        Entry i is what ``self.play(cue, strokes[i])`` returns, bit for bit.
+        """
+        position = self.at(cue)
+        if position is None:
+            return [None] * len(strokes)
+        out: list[ShotOutcome | None] = []
+        for result in try_strokes(position, strokes, push_outs=push_out):
+            if isinstance(result, NineballError):
+                out.append(None)
+            else:
+                self.simulations += 1
+                out.append(result)
+        return out
+
     def score(self, cue: Point, candidate: Candidate, samples: int) -> Candidate:
         """Rate ``candidate``, pooling new outcomes with the ones it already has.
 
         Once without noise when ``samples`` is 0, else with ``samples`` more noisy simulations.
         """
+        return self.score_all(cue, [candidate], samples)[0]
+
+    def score_all(self, cue: Point, candidates: list[Candidate], samples: int) -> list[Candidate]:
+        """:meth:`score` for each candidate in turn, their strokes simulated in one batch.
+
+        The noise of every candidate's samples is drawn first, in the candidates' order (as
+        one :meth:`score` after another draws it), so the result is theirs, bit for bit.
+        """
         noise = self.noise
-        if samples == 0 or noise is None:
-            strokes = [candidate.stroke]
-        else:
-            params = self.view.params
-            strokes = [noise.apply(candidate.stroke, self.rng, params) for _ in range(samples)]
+        params = self.view.params
+        drawn: list[list[Stroke]] = []
+        for candidate in candidates:
+            if samples == 0 or noise is None:
+                drawn.append([candidate.stroke])
+            else:
+                drawn.append(
+                    [noise.apply(candidate.stroke, self.rng, params) for _ in range(samples)]
+                )
+        results = self.play_all(cue, [stroke for strokes in drawn for stroke in strokes])
+        out: list[Candidate] = []
+        start = 0
+        for candidate, strokes in zip(candidates, drawn, strict=True):
+            mine = results[start : start + len(strokes)]
+            start += len(strokes)
+            out.append(self._pooled(candidate, samples, mine))
+        return out
+
+    def _pooled(
+        self, candidate: Candidate, samples: int, results: list[ShotOutcome | None]
+    ) -> Candidate:
+        """``candidate`` with the outcomes of its new strokes pooled in."""
+        noise = self.noise
         me = self.view.state.to_act
         total = kept = fouls = 0.0
-        for stroke in strokes:
-            result = self.play(cue, stroke)
+        for result in results:
             if result is None:  # a stroke the physics refuses: as bad as a foul
                 total -= 1.0
                 fouls += 1
@@ -237,7 +281,7 @@ class Search:
                 fouls += 1
             elif ruling.state.to_act == me or ruling.game_over is not None:
                 kept += 1
-        n = len(strokes)
+        n = len(results)
         noisy = samples > 0 and noise is not None
         before = candidate.samples if noisy else 0
         weight = before + n
@@ -265,8 +309,7 @@ class Search:
             else [noise.apply(candidate.stroke, self.rng, view.params) for _ in range(samples)]
         )
         total, n = 0.0, 0
-        for stroke in strokes:
-            result = self.play(cue, stroke)
+        for result in self.play_all(cue, strokes):
             if result is None:
                 continue
             ruling = result.ruling
@@ -306,15 +349,16 @@ class Search:
             travel = math.hypot(ghost[0] - cue[0], ghost[1] - cue[1])
             base = Stroke(speed=speed_for(distance, cut, 0.0, travel), aim=phi)
             phi = sub.correct_aim(cue, base, target, aim).aim
-            for extra in (0.2, 1.0):
-                for height in (0.0, 0.3, -0.3):
-                    speed = speed_for(distance, cut, extra, travel)
-                    stroke = Stroke(speed=speed, aim=phi, height=height)
-                    result = sub.play(cue, stroke)
-                    if result is None:
-                        continue
-                    made = sub.value_of(result)
-                    best = max(best, chance * made + (1.0 - chance) * MISSED)
+            tries = [
+                Stroke(speed=speed_for(distance, cut, extra, travel), aim=phi, height=height)
+                for extra in (0.2, 1.0)
+                for height in (0.0, 0.3, -0.3)
+            ]
+            for result in sub.play_all(cue, tries):
+                if result is None:
+                    continue
+                made = sub.value_of(result)
+                best = max(best, chance * made + (1.0 - chance) * MISSED)
         self.simulations += sub.simulations
         return best
 

@@ -109,21 +109,21 @@ class SearchPlayer:
         search = self._search(view, rng)
         level = self.level
         candidates = pots(search, cue) + kicks_and_safeties(search, cue)
-        first = [search.score(cue, c, 0) for c in candidates]
+        first = search.score_all(cue, candidates, 0)
         first.sort(key=lambda c: c.value, reverse=True)
         # Screening: a few noisy samples for the best of each kind in turn, so that shots that
         # only work without noise (long banks, thin cuts) cannot crowd out the rest.
         screened_ids = set(map(id, diverse(first, level.screen)))
-        screened = [
-            search.score(cue, c, max(2, level.samples // 4)) for c in first if id(c) in screened_ids
-        ]
+        screened = search.score_all(
+            cue, [c for c in first if id(c) in screened_ids], max(2, level.samples // 4)
+        )
         rest = [c for c in first if id(c) not in screened_ids]
         screened.sort(key=lambda c: c.value, reverse=True)
         # The shortlist gets the full sample budget, and the finalists the same again (the more
         # samples behind the chosen shot, the less its estimate flatters it).
-        short = [search.score(cue, c, level.samples) for c in screened[: level.shortlist]]
+        short = search.score_all(cue, screened[: level.shortlist], level.samples)
         short.sort(key=lambda c: c.value, reverse=True)
-        final = [search.score(cue, c, level.samples) for c in short[: level.finalists]]
+        final = search.score_all(cue, short[: level.finalists], level.samples)
         if level.lookahead:
             final = [search.deepen(cue, c, level.lookahead) for c in final]
         final.sort(key=lambda c: c.value, reverse=True)
@@ -210,9 +210,10 @@ class SearchPlayer:
         search = self._search(view, rng)
         best: tuple[float, Stroke] | None = None
         me = view.state.to_act
-        for k in range(8):
-            stroke = Stroke(speed=1.0, aim=2 * math.pi * k / 8)
-            result = search.play(cue, stroke, push_out=True)
+        strokes = [Stroke(speed=1.0, aim=2 * math.pi * k / 8) for k in range(8)]
+        for stroke, result in zip(
+            strokes, search.play_all(cue, strokes, push_out=True), strict=True
+        ):
             if result is None:
                 continue
             if result.ruling.fouls:

@@ -20,7 +20,7 @@ from typing import Any, TypeVar, cast
 
 from numba import njit
 
-__all__ = ["entry", "internal", "lean", "shared", "shared_lean"]
+__all__ = ["entry", "internal", "lean", "parallel_entry", "shared", "shared_lean"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -80,3 +80,11 @@ def lean(func: F) -> F:
 def shared_lean(func: F) -> F:
     """:func:`shared` and :func:`lean`: cached on its own, and no reference counting."""
     return cast(F, njit(cache=True, **_LEAN)(func))
+
+
+def parallel_entry(func: F) -> F:
+    """:func:`entry` compiled with ``parallel=True``: its ``prange`` loops run on numba's threads.
+
+    For the batch of shots (:mod:`.batch`); compiled when first called, then cached on disk.
+    """
+    return cast(F, njit(parallel=True, **_ENTRY)(func))

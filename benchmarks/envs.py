@@ -1,0 +1,114 @@
+"""Environment steps per second per core: the single environments against the vector one.
+
+For each research task (``pot``, ``runout``, ``break``: no opponent) and the full match against
+``ghost`` and ``club``: random actions (seeded) for about ``--seconds`` each, through the single
+environment (``TaskEnv`` or today's ``NineBallEnv``) and through ``NineBallVectorEnv`` with
+``--envs`` tables; steps per second, and per core (the vector env's batch runs on numba's
+threads, every core; the single env on one). A step is an action played: the vector env's
+steps that only reset a table (next-step autoreset) are not counted::
+
+    nice -n 10 python benchmarks/envs.py --seconds 20 --envs 64
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numba
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from nineball.env import NineBallEnv, NineBallVectorEnv, TaskEnv
+
+CASES: list[tuple[str, str, dict[str, Any], int | None]] = [
+    ("pot (1 ball)", "pot", {}, None),
+    ("pot (5 balls)", "pot", {"balls": 5}, None),
+    ("runout", "runout", {}, None),
+    ("break", "break", {}, None),
+    ("match vs ghost", "match", {"opponent": "ghost"}, None),
+    ("match vs club", "match", {"opponent": "club"}, 16),
+]
+"""Each case: its name, task, options and tables (None: ``--envs``; fewer against ``club``,
+whose decisions take most of a step, so that a run ends in reasonable time)."""
+
+
+def single_rate(task: str, options: dict[str, Any], seconds: float) -> tuple[float, int]:
+    env = NineBallEnv(**options) if task == "match" else TaskEnv(task=task, **options)
+    rng = np.random.default_rng(0)
+    env.reset(seed=0)
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        _, _, terminated, truncated, _ = env.step(rng.uniform(-1, 1, 8).astype(np.float32))
+        steps += 1
+        if terminated or truncated:
+            env.reset()
+    return steps / (time.perf_counter() - start), steps
+
+
+def vector_rate(task: str, options: dict[str, Any], seconds: float, envs: int) -> tuple[float, int]:
+    vector = NineBallVectorEnv(envs, task=task, **options)
+    rng = np.random.default_rng(0)
+    vector.reset(seed=0)
+    vector.step(rng.uniform(-1, 1, (envs, 8)))  # the batch kernel loaded
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        # only the tables that act count: a table whose episode just ended spends the next
+        # step being reset (Gymnasium's next-step autoreset), as the single env's reset()
+        acting = envs - int(vector._ended.sum())
+        vector.step(rng.uniform(-1, 1, (envs, 8)).astype(np.float32))
+        steps += acting
+    return steps / (time.perf_counter() - start), steps
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--envs", type=int, default=64)
+    parser.add_argument("--only", default="", help="run only the cases whose name contains this")
+    args = parser.parse_args()
+    affinity = getattr(os, "sched_getaffinity", None)
+    cores = len(affinity(0)) if affinity is not None else os.cpu_count() or 1
+    threads = min(numba.config.NUMBA_NUM_THREADS, cores)
+    rows = []
+    for name, task, options, tables in CASES:
+        if args.only not in name:
+            continue
+        envs = tables or args.envs
+        single, single_steps = single_rate(task, options, args.seconds)
+        vector, vector_steps = vector_rate(task, options, args.seconds, envs)
+        rows.append(
+            {
+                "case": name,
+                "single steps/s": round(single, 1),
+                "single steps": single_steps,
+                "tables": envs,
+                "vector steps/s": round(vector, 1),
+                "vector steps": vector_steps,
+                "vector steps/s/core": round(vector / threads, 1),
+                "vector / single, per core": round(vector / threads / single, 2),
+                "vector / single (wall)": round(vector / single, 2),
+            }
+        )
+        print(json.dumps(rows[-1]), flush=True)
+    report = {
+        "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "cores": cores,
+        "threads": threads,
+        "load average": os.getloadavg(),
+        "rows": rows,
+    }
+    print(json.dumps(report, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

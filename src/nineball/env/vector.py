@@ -1,0 +1,234 @@
+"""A native vector environment: ``num_envs`` tables whose strokes are simulated in one batch."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+from numpy.typing import NDArray
+
+from nineball.env.spaces import (
+    Turns,
+    action_space,
+    check_action,
+    check_count,
+    observation_space,
+)
+from nineball.env.tables import MatchTable, Observation, Table, make_table
+from nineball.errors import InvalidInputError
+from nineball.game import Choice, Seat, Stroke
+from nineball.game.match import ShotReport
+from nineball.game.strikes import strike_matches
+from nineball.players.base import Decision
+from nineball.players.play import carry_out, decide_turn
+from nineball.players.registry import make_player
+
+__all__ = ["NineBallVectorEnv"]
+
+
+class NineBallVectorEnv(VectorEnv[Any, NDArray[np.float32], NDArray[Any]]):
+    """``num_envs`` tables of one task, stepped together; the strokes simulated in one batch.
+
+    Not a wrapper around single environments: each step applies every table's action, then
+    simulates all the strokes they play in one compiled call over the cores
+    (:func:`nineball.game.strikes.strike_matches`), then rules on each and ends each table's
+    step. Table i behaves exactly as the single environment of the same task and options
+    (:class:`~nineball.env.NineBallEnv` for ``task="match"``, else
+    :class:`~nineball.env.TaskEnv`) reset with seed ``seed + i``: the same observations,
+    rewards, terminations and truncations, bit for bit. In the full match the opponents decide
+    one table after another (the computer players are Python), and their strokes too are
+    simulated together, a round of turns at a time.
+
+    Autoreset: ``AutoresetMode.NEXT_STEP`` (Gymnasium's default): the step after a table's
+    episode ended resets that table from its own generator (its action is ignored) and returns
+    the new episode's first observation with reward 0 and neither ended.
+
+    ``reset(seed=s)`` seeds table i with ``s + i`` (a list of seeds, one per table, is taken
+    too); ``reset()`` without a seed goes on with each table's generator, as a single
+    environment's does. Observations: the Dict of the single environment with a leading
+    dimension of ``num_envs``, or with ``flat=True`` a ``(num_envs, 57)`` float32 Box. Infos
+    are empty.
+
+    Raises (construction):
+        InvalidInputError: ``num_envs`` not a whole number from 1 to 4096, an unknown task or
+            a bad option of the task (:func:`nineball.env.tables.make_table`).
+    """
+
+    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}  # noqa: RUF012
+
+    def __init__(
+        self, num_envs: int = 8, *, task: str = "match", flat: bool = False, **options: Any
+    ) -> None:
+        """Make ``num_envs`` tables of ``task`` with ``options``."""
+        check_count(num_envs, "num_envs", 4096)
+        if not isinstance(flat, bool):
+            raise InvalidInputError(f"flat is True or False, got {flat!r}")
+        options.pop("max_episode_steps", None)  # a registration's, none of ours
+        self.tables: list[Table] = [make_table(task, **options) for _ in range(num_envs)]
+        self.task = task
+        self.num_envs = num_envs
+        self.flat = flat
+        self.dict_observation_space = observation_space()
+        """One table's observation Dict (what a flat observation unflattens to)."""
+        single: spaces.Space[Any] = (
+            spaces.flatten_space(self.dict_observation_space)
+            if flat
+            else self.dict_observation_space
+        )
+        self.single_observation_space = single
+        self.observation_space = batch_space(single, num_envs)
+        self.single_action_space = action_space()
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self._rngs: list[np.random.Generator | None] = [None] * num_envs
+        self._ended = np.zeros(num_envs, dtype=np.bool_)
+        self._started = False
+
+    def _observe(self, observations: list[Observation | NDArray[np.float32]]) -> Any:
+        if self.flat:
+            return np.stack(observations)  # type: ignore[arg-type]
+        dicts: list[Observation] = observations  # type: ignore[assignment]
+        return {key: np.stack([o[key] for o in dicts]) for key in dicts[0]}
+
+    def _reset_table(self, i: int, seed: int | None) -> Observation | NDArray[np.float32]:
+        rng = self._rngs[i]
+        if seed is not None or rng is None:
+            rng, _ = seeding.np_random(seed)
+            self._rngs[i] = rng
+        self.tables[i].reset(rng)
+        return self.tables[i].observe(self.flat)
+
+    def reset(
+        self, *, seed: int | list[int | None] | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Any, dict[str, Any]]:
+        """Start an episode on every table.
+
+        Raises:
+            InvalidInputError: a list of seeds not one per table.
+        """
+        if seed is None or isinstance(seed, int):
+            seeds: list[int | None] = [
+                None if seed is None else seed + i for i in range(self.num_envs)
+            ]
+        else:
+            seeds = list(seed)
+            if len(seeds) != self.num_envs:
+                raise InvalidInputError(f"{len(seeds)} seeds for {self.num_envs} tables")
+        super().reset(seed=seeds[0])
+        observations = [self._reset_table(i, s) for i, s in enumerate(seeds)]
+        self._ended[:] = False
+        self._started = True
+        return self._observe(observations), {}
+
+    def step(
+        self, actions: NDArray[np.float32]
+    ) -> tuple[Any, NDArray[Any], NDArray[Any], NDArray[Any], dict[str, Any]]:
+        """Act on every table: strokes simulated together, then the rulings and the rewards.
+
+        Raises:
+            InvalidInputError: a step before :meth:`reset`, actions not of shape
+                (num_envs, 8), or a table's action not finite (naming the table); nothing
+                changes.
+        """
+        if not self._started:
+            raise InvalidInputError("call reset() before step()")
+        array = np.asarray(actions)
+        if array.ndim != 2 or array.shape[0] != self.num_envs:
+            raise InvalidInputError(
+                f"actions are ({self.num_envs}, 8) numbers, got shape {array.shape}"
+            )
+        checked = []
+        for i in range(self.num_envs):
+            try:
+                checked.append(check_action(array[i]))
+            except InvalidInputError as error:
+                raise InvalidInputError(f"table {i}: {error}") from None
+        n = self.num_envs
+        rewards = np.zeros(n, dtype=np.float64)
+        terminated = np.zeros(n, dtype=np.bool_)
+        truncated = np.zeros(n, dtype=np.bool_)
+        observations: list[Observation | NDArray[np.float32] | None] = [None] * n
+        stepping: list[int] = []
+        strokes: list[tuple[int, Stroke, bool]] = []
+        for i, table in enumerate(self.tables):
+            if self._ended[i]:
+                observations[i] = self._reset_table(i, None)
+                continue
+            stepping.append(i)
+            got = table.begin(checked[i])
+            if got is not None:
+                strokes.append((i, *got))
+        reports: dict[int, ShotReport] = {}
+        if strokes:
+            played = strike_matches(
+                [self.tables[i].match for i, _, _ in strokes],
+                [stroke for _, stroke, _ in strokes],
+                push_outs=[push for _, _, push in strokes],
+                noises=[self.tables[i].noise for i, _, _ in strokes],
+            )
+            reports = {i: report for (i, _, _), report in zip(strokes, played, strict=True)}
+        scored = {i: self.tables[i].scored(reports.get(i)) for i in stepping}
+        _opponents_move(
+            [
+                table
+                for i in stepping
+                if isinstance(table := self.tables[i], MatchTable)
+                and table.waits_for_opponent(reports.get(i))
+            ]
+        )
+        for i in stepping:
+            table = self.tables[i]
+            rewards[i], terminated[i], truncated[i] = table.ended(scored[i])
+            observations[i] = table.observe(self.flat)
+        self._ended = terminated | truncated
+        return self._observe(observations), rewards, terminated, truncated, {}  # type: ignore[arg-type]
+
+    def close_extras(self, **kwargs: Any) -> None:
+        """Nothing to release."""
+        self._started = False
+
+
+def _opponents_move(tables: list[MatchTable]) -> None:
+    """:meth:`MatchTable.opponent_moves` on every table, the opponents' strokes in batches.
+
+    In rounds: each opponent still to act decides (one table after another: the players are
+    Python), answers a push out at once, and the strokes of the round are simulated together
+    (:func:`strike_matches`); each table ends as its own ``opponent_moves`` leaves it.
+    """
+    if not tables:
+        return
+    players = [make_player(t.opponent) for t in tables]
+    waiting = list(range(len(tables)))
+    while True:
+        waiting = [
+            q
+            for q in waiting
+            if not tables[q].match.state.is_over and tables[q].match.state.to_act is Seat.SECOND
+        ]
+        if not waiting:
+            break
+        strikes: list[tuple[int, Decision]] = []
+        for q in waiting:
+            match, player = tables[q].match, players[q]
+            decided = decide_turn(match, player)
+            if isinstance(decided, Choice):
+                tables[q].last = carry_out(match, player, decided).ruling.explanation.en
+                continue
+            if decided.cue_ball is not None:
+                match.place_cue_ball(decided.cue_ball)
+            strikes.append((q, decided))
+        if strikes:
+            reports = strike_matches(
+                [tables[q].match for q, _ in strikes],
+                [d.stroke for _, d in strikes],
+                push_outs=[d.push_out for _, d in strikes],
+                safeties=[d.safety for _, d in strikes],
+                noises=[None if d.lost else players[q].noise for q, d in strikes],
+            )
+            for (q, _), report in zip(strikes, reports, strict=True):
+                tables[q].last = report.ruling.explanation.en
+    for table in tables:
+        table.turns = Turns()

@@ -1,0 +1,142 @@
+"""The research tasks pass Gymnasium's checker; the vector env agrees with the single ones."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from gymnasium.vector import AutoresetMode
+
+from nineball import InvalidInputError
+from nineball.env import (
+    BREAK_ENV_ID,
+    POT_ENV_ID,
+    RUN_OUT_ENV_ID,
+    NineBallEnv,
+    NineBallVectorEnv,
+    TaskEnv,
+)
+from nineball.physics import batch
+
+
+@pytest.mark.parametrize("task", ["pot", "runout", "break"])
+def test_the_tasks_pass_the_gymnasium_checker(task: str) -> None:
+    env = TaskEnv(task=task)
+    check_env(env, skip_render_check=True)
+    env.close()
+    env.close()
+    check_env(TaskEnv(task=task, flat=True), skip_render_check=True)
+
+
+def _single(task: str, options: dict[str, Any]) -> gym.Env[Any, Any]:
+    if task == "match":
+        return NineBallEnv(**options)
+    return TaskEnv(task=task, **options)
+
+
+def _equal(a: Any, b: Any) -> bool:
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_equal(a[k], b[k]) for k in a)
+    return bool(np.array_equal(a, b))
+
+
+def _row(obs: Any, i: int) -> Any:
+    return {k: v[i] for k, v in obs.items()} if isinstance(obs, dict) else obs[i]
+
+
+@pytest.mark.parametrize(
+    ("task", "options", "steps"),
+    [
+        ("pot", {"balls": 3}, 6),
+        ("runout", {"max_strokes": 3}, 6),
+        ("break", {"flat": True}, 4),
+        ("match", {"opponent": "ghost", "max_strokes": 2}, 5),
+    ],
+)
+def test_the_vector_env_agrees_with_the_single_env_step_for_step(
+    task: str, options: dict[str, Any], steps: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(batch, "SMALL", 1)  # three tables through the compiled batch
+    n, seed = 3, 40
+    vector = NineBallVectorEnv(n, task=task, **options)
+    singles = [_single(task, options) for _ in range(n)]
+    obs, _ = vector.reset(seed=seed)
+    for i, env in enumerate(singles):
+        single_obs, _ = env.reset(seed=seed + i)
+        assert _equal(_row(obs, i), single_obs)
+    actions_rng = np.random.default_rng(seed)
+    ended = [False] * n
+    autoresets = 0
+    for _ in range(steps):
+        actions = actions_rng.uniform(-1, 1, (n, 8)).astype(np.float32)
+        obs, rewards, terminated, truncated, _ = vector.step(actions)
+        for i, env in enumerate(singles):
+            if ended[i]:  # the next step resets it, from its own generator: reward 0
+                single_obs, _ = env.reset()
+                reward, term, trunc = 0.0, False, False
+                autoresets += 1
+            else:
+                single_obs, reward, term, trunc, _ = env.step(actions[i])
+            assert _equal(_row(obs, i), single_obs)
+            assert rewards[i] == reward
+            assert terminated[i] == term
+            assert truncated[i] == trunc
+            ended[i] = term or trunc
+    assert autoresets > 0  # the autoreset was exercised
+    assert vector.metadata["autoreset_mode"] is AutoresetMode.NEXT_STEP
+
+
+def _rollout(seed: int) -> list[float]:
+    vector = NineBallVectorEnv(4, task="pot")
+    obs, _ = vector.reset(seed=seed)
+    rng = np.random.default_rng(0)
+    out = [float(obs["balls"].sum())]
+    for _ in range(3):
+        obs, rewards, _, _, _ = vector.step(rng.uniform(-1, 1, (4, 8)))
+        out += [float(obs["balls"].sum()), *map(float, rewards)]
+    return out
+
+
+def test_a_seeded_vector_env_replays_identically() -> None:
+    assert _rollout(3) == _rollout(3)
+    assert _rollout(3) != _rollout(4)
+
+
+def test_make_vec_builds_the_native_vector_env_from_the_registry() -> None:
+    for env_id in (POT_ENV_ID, RUN_OUT_ENV_ID, BREAK_ENV_ID):
+        envs = gym.make_vec(env_id, num_envs=2)
+        assert isinstance(envs.unwrapped, NineBallVectorEnv)
+        obs, _ = envs.reset(seed=1)
+        assert obs["balls"].shape == (2, 10, 3)
+        assert envs.observation_space.contains(obs)
+        envs.close()
+    flat = gym.make_vec("nineball/NineBallFlat-v0", num_envs=2, opponent="ghost")
+    obs, _ = flat.reset(seed=2)
+    assert obs.shape == (2, 57)
+    assert obs.dtype == np.float32
+    flat.close()
+
+
+def test_bad_actions_are_refused_and_change_nothing() -> None:
+    vector = NineBallVectorEnv(2, task="pot")
+    with pytest.raises(InvalidInputError, match="call reset"):
+        vector.step(np.zeros((2, 8)))
+    vector.reset(seed=5)
+    bad = np.zeros((2, 8))
+    bad[1, 2] = np.nan
+    with pytest.raises(InvalidInputError, match="table 1: an action must be finite"):
+        vector.step(bad)
+    with pytest.raises(InvalidInputError, match=r"actions are \(2, 8\) numbers"):
+        vector.step(np.zeros(8))
+    assert [t.strokes for t in vector.tables] == [0, 0]
+    with pytest.raises(InvalidInputError, match="num_envs"):
+        NineBallVectorEnv(0)
+    with pytest.raises(InvalidInputError, match="unknown task"):
+        NineBallVectorEnv(2, task="snooker")
+    with pytest.raises(InvalidInputError, match="balls"):
+        NineBallVectorEnv(2, task="pot", balls=12)
+    with pytest.raises(InvalidInputError, match="2 seeds for 3 tables"):
+        NineBallVectorEnv(3, task="pot").reset(seed=[1, 2])
