@@ -36,6 +36,9 @@ _INTERNAL: dict[str, Any] = {
 """numba's options of the internal kernels."""
 
 
+_SHARED: dict[str, Any] = {**_INTERNAL, "_nrt": True}
+"""numba's options of the internal kernels cached on their own (:func:`shared`)."""
+
 _LEAN: dict[str, Any] = {**_INTERNAL, "_nrt": False}
 """numba's options of the lean kernels: internal, and compiled without the reference counts of
 numba's runtime (NRT)."""
@@ -61,7 +64,7 @@ def shared(func: F) -> F:
     and fail to compile its allocations (``cluster.impact``, called by the lean loop, on a
     cold start with no second process to compile it alone).
     """
-    return cast(F, njit(cache=True, _nrt=True, **_INTERNAL)(func))
+    return cast(F, njit(cache=True, **_SHARED)(func))
 
 
 def lean(func: F) -> F:
