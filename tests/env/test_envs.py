@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 
 import gymnasium as gym
 import numpy as np
@@ -12,6 +13,8 @@ from pettingzoo.test import api_test, seed_test
 
 from nineball import InvalidInputError
 from nineball.env import ENV_ID, NineBallAEC, NineBallEnv, aec_env
+from nineball.env.vector import NineBallVectorEnv
+from nineball.game import Match, Phase, Seat, Stroke
 
 
 def test_gymnasium_check_env() -> None:
@@ -81,6 +84,40 @@ def test_the_declare_phase_leads_to_a_push_out() -> None:
     env.step(soft)
     pushed = [s for s in env.match.record.games[-1].shots if s.push_out]
     assert len(pushed) == 1
+
+
+def _opponent_pushes_out(match: Match) -> None:
+    """The agent breaks, then the opponent pushes out: the agent is to choose."""
+    match.strike(Stroke(speed=7.0, aim=math.pi / 2), cue=(0.635, 0.5))
+    assert match.state.to_act is Seat.SECOND
+    assert match.state.push_out_allowed
+    match.strike(Stroke(speed=0.5, aim=0.3), push_out=True)
+    assert match.state.phase is Phase.PUSH_OUT_CHOICE
+    assert match.state.to_act is Seat.FIRST
+
+
+@pytest.mark.parametrize("vector", [False, True])
+def test_passing_a_push_out_back_lets_the_opponent_shoot(vector: bool) -> None:
+    passed = np.zeros(8, dtype=np.float32)
+    passed[0] = -1.0  # pass: the opponent must shoot from where its push out left the balls
+    if vector:
+        envs = NineBallVectorEnv(1, opponent="ghost", breaker="agent", noise=None)
+        envs.reset(seed=0)
+        match = envs.tables[0].match
+        _opponent_pushes_out(match)
+        envs.step(passed[None, :])
+    else:
+        env = NineBallEnv(opponent="ghost", breaker="agent", noise=None)
+        env.reset(seed=0)
+        match = env.match
+        _opponent_pushes_out(match)
+        env.step(passed)
+    shots = match.record.games[-1].shots
+    # the pass, then the opponent's stroke: the agent is never asked to play the opponent's turn
+    assert shots[-1].player is Seat.SECOND
+    assert shots[-1].stroke is not None
+    assert not shots[-1].push_out
+    assert match.state.is_over or match.state.to_act is Seat.FIRST
 
 
 def test_render_modes() -> None:

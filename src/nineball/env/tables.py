@@ -135,7 +135,7 @@ class Table(ABC):
         end: :meth:`scored`, the opponent's turns (:meth:`opponent_moves`), :meth:`ended`.
         """
         reward = self.scored(report)
-        if self.waits_for_opponent(report):
+        if self.waits_for_opponent():
             self.opponent_moves()
         return self.ended(reward)
 
@@ -148,7 +148,7 @@ class Table(ABC):
     def _scored(self, report: ShotReport | None) -> float:
         return 0.0
 
-    def waits_for_opponent(self, report: ShotReport | None) -> bool:
+    def waits_for_opponent(self) -> bool:
         """Whether a computer opponent plays now (only in the full match)."""
         return False
 
@@ -264,9 +264,10 @@ class MatchTable(Table):
             return 0.0
         return 0.1 * len(report.facts.pocketed_object_balls)
 
-    def waits_for_opponent(self, report: ShotReport | None) -> bool:
-        """After a stroke of the agent's, when the opponent is to act."""
-        return report is not None and self.match.state.to_act is Seat.SECOND
+    def waits_for_opponent(self) -> bool:
+        """Whether the opponent is to act: after the agent's stroke, or its pass of a push out."""
+        state = self.match.state
+        return not state.is_over and state.to_act is Seat.SECOND
 
     def _ended_reward(self) -> tuple[float, bool]:
         state = self.match.state

@@ -175,8 +175,7 @@ class NineBallVectorEnv(VectorEnv[Any, NDArray[np.float32], NDArray[Any]]):
             [
                 table
                 for i in stepping
-                if isinstance(table := self.tables[i], MatchTable)
-                and table.waits_for_opponent(reports.get(i))
+                if isinstance(table := self.tables[i], MatchTable) and table.waits_for_opponent()
             ]
         )
         for i in stepping:
