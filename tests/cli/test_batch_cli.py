@@ -196,7 +196,8 @@ def test_a_signal_stops_the_workers_and_keeps_the_finished_games(
     tmp_path: Path, signum: int, group: bool, status: int
 ) -> None:
     db = tmp_path / "runs.sqlite3"
-    args = ["tournament", "--players", "ghost,beginner", "--games", "40", "--seed", "3"]
+    # far more games than can finish between the second and the signal, on a loaded machine too
+    args = ["tournament", "--players", "ghost,beginner", "--games", "400", "--seed", "3"]
     env = os.environ | {"NINEBALL_DB": str(db), "COLUMNS": "200"}
     process = subprocess.Popen(
         [sys.executable, "-m", "nineball.cli", *args, "--workers", "2"],
@@ -235,7 +236,7 @@ def test_a_signal_stops_the_workers_and_keeps_the_finished_games(
     with RunStore(db) as store:
         (run,) = store.runs()
         saved = store.saved(run.id)
-    assert 2 <= len(saved) < 80
+    assert 2 <= len(saved) < 800
     assert not run.finished
     assert all(row["first"] in ("ghost", "beginner") for row in saved.values())
 
