@@ -17,6 +17,7 @@ from nineball.game.position import Position
 from nineball.physics import PhysicsParams, nine_foot
 from nineball.players.features import FEATURE_COUNT, FEATURES, NOT_APPLICABLE, features
 from nineball.players.play import play_match
+from nineball.players.search import LEVELS, SearchPlayer
 from nineball.players.value import (
     VALUE_FORMAT,
     ValueModel,
@@ -210,3 +211,18 @@ def test_the_shipped_model_says_what_it_is_and_beats_the_geometry() -> None:
     for decile in held["model"]["deciles"]:
         if decile["count"] >= 1000:
             assert abs(decile["stated"] - decile["observed"]) < 0.03
+
+
+def test_a_level_may_value_its_leaves_by_the_model() -> None:
+    assert all(level.leaves == "geometry" for level in LEVELS.values())  # as shipped
+    with pytest.raises(InvalidInputError, match="bogus"):
+        replace(LEVELS["club"], leaves="bogus")
+    layout = {BallId.CUE: (0.9, 1.9), BallId.ONE: (1.1, 2.3), BallId.NINE: (0.3, 0.8)}
+    learned = SearchPlayer(replace(LEVELS["club"], leaves="model"))
+    ranked = learned.evaluate(_view(layout), np.random.default_rng(0))
+    geometric = SearchPlayer(LEVELS["club"]).evaluate(_view(layout), np.random.default_rng(0))
+    assert all(-1.0 <= c.value <= 1.0 for c in ranked)
+    # The leaves' values are the model's, and the best shot still plays the 1 for a gain.
+    assert [c.value for c in ranked] != [c.value for c in geometric]
+    assert ranked[0].ball == 1
+    assert ranked[0].value > 0.0

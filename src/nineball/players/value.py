@@ -69,15 +69,20 @@ class ValueModel:
     """Positions in the training data."""
     breaker_wins: float
     """The share of the training games the breaker won (the later games' chance)."""
-    meta: Mapping[str, Any] = field(default_factory=dict)
+    meta: Mapping[str, Any] = field(default_factory=dict, repr=False)
     """Everything else the file records: the players, the library, the held-out figures."""
-    roots: NDArray[np.int64]
-    feature: NDArray[np.int64]
-    threshold: NDArray[np.float64]
-    left: NDArray[np.int64]
-    right: NDArray[np.int64]
-    value: NDArray[np.float64]
+    roots: NDArray[np.int64] = field(repr=False)
+    """Each tree's root node."""
+    feature: NDArray[np.int64] = field(repr=False)
+    """Each node's feature (0 for a leaf)."""
+    threshold: NDArray[np.float64] = field(repr=False)
+    """Each node's split: a feature at or below it goes left (+inf for a leaf)."""
+    left: NDArray[np.int64] = field(repr=False)
+    right: NDArray[np.int64] = field(repr=False)
+    value: NDArray[np.float64] = field(repr=False)
+    """Each leaf's value (log-odds; 0 for a split)."""
     depth: int
+    """The deepest leaf's depth: the steps that take every tree to a leaf."""
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> ValueModel:
