@@ -30,7 +30,7 @@ from nineball.game.record import (
     StrokeRecord,
 )
 from nineball.game.recorder import MatchRecorder
-from nineball.game.rulings import RuledShot, iter_rulings
+from nineball.game.rulings import iter_rulings
 from nineball.game.saved import SavedMatch
 from nineball.game.step import ShotOutcome, obstruction_moved, play_stroke, to_referee_facts
 from nineball.game.store import Store
@@ -61,7 +61,6 @@ __all__ = [
     "Match",
     "ShotReport",
     "obstruction_moved",
-    "recorded_positions",
     "replay",
     "stroke_record",
     "to_referee_facts",
@@ -548,36 +547,6 @@ def _replayed(
             )
         yield entry.game, entry.index, position, outcome, problem
         layout = outcome.layout
-
-
-def recorded_positions(record: MatchRecord) -> Iterator[tuple[RuledShot, Position]]:
-    """Every entry of a record with the position before it, from the recorded layouts.
-
-    Nothing is simulated: each game starts from its recorded rack and each stroke leaves the
-    balls where the record says they came to rest (a cue ball in hand is not placed).
-
-    Raises:
-        InvalidRecordError: a game without its rack or a stroke without its resting layout (a
-            match scored by hand), or an entry the referee refuses.
-    """
-    table = TABLES.get(record.table, nine_foot)()
-    params = PhysicsParams(**dict(record.params))
-    layout: dict[BallId, Point] = {}
-    for entry in iter_rulings(record):
-        shot = entry.shot
-        place = f"$.games[{entry.game}]"
-        if entry.index == 0:
-            racked = record.games[entry.game].rack
-            if racked is None:
-                raise InvalidRecordError([RecordProblem(place, "no rack: the layout is unknown")])
-            layout = dict(racked)
-        yield entry, Position(state=entry.before, layout=layout, table=table, params=params)
-        if shot.kind is ShotKind.STROKE:
-            if shot.positions is None:
-                where = f"{place}.shots[{entry.index}]"
-                problem = RecordProblem(where, "no positions: the layout after it is unknown")
-                raise InvalidRecordError([problem])
-            layout = dict(shot.positions)
 
 
 def replay(

@@ -16,7 +16,7 @@ from enum import StrEnum
 from typing import Any
 
 from nineball.game import RulingKind, Seat
-from nineball.game.match import recorded_positions
+from nineball.game.history import recorded_positions
 from nineball.game.position import Position
 from nineball.game.record import MatchRecord, ShotKind
 from nineball.game.rulings import RuledShot
