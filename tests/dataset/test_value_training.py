@@ -10,6 +10,7 @@ import pytest
 from nineball.cli import main
 from nineball.dataset.value import (
     HELD_OUT_EVERY,
+    STANDING,
     TrainingParams,
     ValueChunk,
     calibration,
@@ -50,6 +51,11 @@ def test_positions_are_labelled_by_who_won(chunks: list[ValueChunk]) -> None:
     # Every finished game starts from a break.
     x = np.concatenate([c.features for c in chunks])
     assert x[:, 0].sum() >= sum(c.games for c in chunks)
+    # The standing: races to 2, the breaker is the one to act at the break, scores 0 or 1.
+    standing = np.concatenate([c.standing for c in chunks])
+    assert (standing[:, 2:4] == 2).all()
+    assert (standing[x[:, 0] == 1, 4] == 1).all()
+    assert set(np.unique(standing[:, :2])) <= {0, 1}
 
 
 def test_training_is_reproducible_and_holds_out_whole_matches(chunks: list[ValueChunk]) -> None:
@@ -76,6 +82,7 @@ def _empty() -> ValueChunk:
         game_won=np.zeros(0, dtype=bool),
         match_won=np.zeros(0, dtype=bool),
         heuristic=np.zeros(0),
+        standing=np.zeros((0, STANDING), dtype=np.int64),
         games=0,
         breaker_won=0,
         cpu_seconds=0.0,
@@ -110,13 +117,24 @@ def test_the_command_writes_a_model_the_players_read(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "value.json"
+    kept = tmp_path / "positions.npz"
     args = ["train-value", "--games", "30", "--rounds", "4", "--workers", "1", "--seed", "2",
-            "-o", str(out)]  # fmt: skip
+            "--race-to", "2", "-o", str(out), "--save-positions", str(kept)]  # fmt: skip
     assert main(args) == 0
     text = capsys.readouterr().out
     assert "held-out calibration" in text
     assert "position_value" in text
+    assert "the match" in text
     model = load_value_model(out)
     assert model.seed == 2
     assert model.trees == 4
     assert model.meta["players"] == ["ghost", "ghost"]
+    assert model.meta["race_to"] == 2
+    # Trained again from the kept positions, without playing: the same file.
+    again = tmp_path / "again.json"
+    assert (
+        main(["train-value", "--from-positions", str(kept), "--rounds", "4", "-o", str(again)]) == 0
+    )
+    assert again.read_text() == out.read_text()
+    assert main(["train-value", "--from-positions", str(out), "-o", str(again)]) == 1
+    assert "cannot read positions" in capsys.readouterr().out

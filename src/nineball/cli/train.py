@@ -34,8 +34,10 @@ def run_train_value(
     workers: int,
     backend: str,
     address: str | None,
+    positions_out: Path | None = None,
+    positions_in: Path | None = None,
 ) -> int:
-    """Play, train, measure and write the model, with a progress bar and a report.
+    """Play (or read saved positions), train, measure and write the model, and report.
 
     Returns:
         The exit status: 0, 1 for a refused request or an unwritable file, 2 without LightGBM,
@@ -51,7 +53,9 @@ def run_train_value(
         TrainingParams,
         ValueChunk,
         dump_model_file,
+        load_positions,
         play_value_job,
+        save_positions,
         train_value_model,
         value_jobs,
     )
@@ -59,17 +63,28 @@ def run_train_value(
 
     start = time.perf_counter()
     try:
-        jobs = value_jobs(games, players=players, seed=seed, race_to=race_to, chunk=chunk)
         chunks: list[ValueChunk] = []
-        with stop_on_signals(), progress_bar(console) as progress:
-            task = progress.add_task("self-play games", total=games)
-            finished = iter_jobs(
-                play_value_job, jobs, backend=backend, workers=workers, address=address
-            )
-            with contextlib.closing(finished):
-                for k, result in finished:
-                    chunks.append(result)
-                    progress.advance(task, jobs[k].stop - jobs[k].start)
+        if positions_in is not None:
+            saved, meta = load_positions(positions_in)
+            chunks.append(saved)
+            players = (meta["players"][0], meta["players"][1])
+            seed, race_to = int(meta["seed"]), int(meta["race_to"])
+            console.print(f"read {saved.match.size} positions of {meta['games']} matches")
+        else:
+            jobs = value_jobs(games, players=players, seed=seed, race_to=race_to, chunk=chunk)
+            with stop_on_signals(), progress_bar(console) as progress:
+                task = progress.add_task("self-play matches", total=games)
+                finished = iter_jobs(
+                    play_value_job, jobs, backend=backend, workers=workers, address=address
+                )
+                with contextlib.closing(finished):
+                    for k, result in finished:
+                        chunks.append(result)
+                        progress.advance(task, jobs[k].stop - jobs[k].start)
+            if positions_out is not None:
+                meta = {"players": list(players), "seed": seed, "race_to": race_to, "games": games}
+                save_positions(positions_out, chunks, meta)
+                console.print(f"wrote the positions to {positions_out}")
         played = time.perf_counter() - start
         console.print(f"training on {sum(c.match.size for c in chunks)} positions...")
         trained = train_value_model(
@@ -80,6 +95,9 @@ def run_train_value(
             params=TrainingParams(rounds=rounds),
         )
     except NineballError as exc:
+        console.print(f"error: {exc}", style="red", markup=False)
+        return 1
+    except OSError as exc:
         console.print(f"error: {exc}", style="red", markup=False)
         return 1
     except KeyboardInterrupt as stop:
@@ -108,6 +126,9 @@ def run_train_value(
         scores.add_column(column, justify="right")
     for name, c in (("model", trained.held_out), ("position_value", trained.heuristic)):
         scores.add_row(name, f"{c.brier:.4f}", f"{c.log_loss:.4f}")
+    scores.add_row(
+        "model, the match", f"{trained.match.brier:.4f}", f"{trained.match.log_loss:.4f}"
+    )
     console.print(scores)
     curve = Table(title="reliability: stated chance bins, mean stated / observed (positions)")
     for column in ("bin", "model", "position_value"):
@@ -139,6 +160,13 @@ def train_value_command(
     race_to: Annotated[int, typer.Option(min=1, max=99, help="Games needed to win.")] = 1,
     chunk: Annotated[int, typer.Option(min=1, help="Matches per job sent to a worker.")] = 50,
     rounds: Annotated[int, typer.Option(min=1, max=5000, help="Boosting rounds (trees).")] = 300,
+    save_positions: Annotated[
+        Path | None, typer.Option(help="Also keep the played positions in this .npz file.")
+    ] = None,
+    from_positions: Annotated[
+        Path | None,
+        typer.Option(help="Train on positions kept by --save-positions instead of playing."),
+    ] = None,
     workers: WorkersOpt = None,
     backend: BackendOpt = None,
     address: AddressOpt = None,
@@ -164,5 +192,7 @@ def train_value_command(
         workers=default_workers() if workers is None else workers,
         backend=backend or ("process" if where is None else "ray"),
         address=where,
+        positions_out=save_positions,
+        positions_in=from_positions,
     )
     raise typer.Exit(code)

@@ -19,7 +19,8 @@ import json
 import math
 import time
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, astuple, dataclass, fields
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -35,10 +36,12 @@ from nineball.players.evaluation import position_value
 from nineball.players.features import AIM_SD, FEATURE_COUNT, feature_names, features
 from nineball.players.play import Turn, play_match
 from nineball.players.registry import PLAYERS
-from nineball.players.value import VALUE_FORMAT, VALUE_VERSION, ValueModel
+from nineball.players.value import VALUE_FORMAT, VALUE_VERSION, Standing, ValueModel
 
 __all__ = [
     "HELD_OUT_EVERY",
+    "POSITIONS_FORMAT",
+    "STANDING",
     "Calibration",
     "Decile",
     "Trained",
@@ -47,14 +50,28 @@ __all__ = [
     "ValueJob",
     "calibration",
     "dump_model_file",
+    "load_positions",
     "model_json",
     "play_value_job",
+    "save_positions",
     "train_value_model",
     "value_jobs",
 ]
 
 HELD_OUT_EVERY = 5
 """Every fifth match (index 0, 5, 10...) is held out of the training, for the calibration."""
+
+STANDING = len(fields(Standing))
+"""The numbers of a :class:`Standing` row."""
+
+POSITIONS_FORMAT = "nineball-value-positions"
+"""The ``format`` of a file of saved positions (:func:`save_positions`)."""
+
+
+def _standing(row: NDArray[np.int64]) -> Standing:
+    mine, theirs, race, their_race, breaking, winner_breaks = (int(v) for v in row)
+    return Standing(mine=mine, theirs=theirs, race=race, their_race=their_race,
+                    breaking=bool(breaking), winner_breaks=bool(winner_breaks))  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -84,6 +101,9 @@ class ValueChunk:
     """The player to act won the match."""
     heuristic: NDArray[np.float64]
     """Today's geometric value of the position as a chance, ``(1 + position_value) / 2``."""
+    standing: NDArray[np.int64]
+    """Shape ``(n, 6)``: the match as the player to act stands in it, the fields of
+    :class:`nineball.players.value.Standing` in order (flags as 0 or 1)."""
     games: int
     """Finished games."""
     breaker_won: int
@@ -146,6 +166,7 @@ def play_value_job(job: ValueJob) -> ValueChunk:
     game_won: list[bool] = []
     match_won: list[bool] = []
     heuristic: list[float] = []
+    standing: list[tuple[int, ...]] = []
     games = breaker_won = 0
     jobs = dataset_jobs(
         job.players,
@@ -176,6 +197,7 @@ def play_value_job(job: ValueJob) -> ValueChunk:
             game_won.append(winner is me)
             match_won.append(record.winner is me)
             heuristic.append((1.0 + position_value(position, me, AIM_SD)) / 2.0)
+            standing.append(astuple(Standing.of(state)))
     return ValueChunk(
         start=job.start,
         match=np.asarray(index, dtype=np.int64),
@@ -183,10 +205,68 @@ def play_value_job(job: ValueJob) -> ValueChunk:
         game_won=np.asarray(game_won, dtype=np.bool_),
         match_won=np.asarray(match_won, dtype=np.bool_),
         heuristic=np.asarray(heuristic, dtype=np.float64),
+        standing=np.asarray(standing, dtype=np.int64).reshape(-1, STANDING),
         games=games,
         breaker_won=breaker_won,
         cpu_seconds=time.process_time() - start,
     )
+
+
+def save_positions(path: Path, chunks: Sequence[ValueChunk], meta: dict[str, Any]) -> None:
+    """Write played positions to a compressed ``.npz`` file (no pickled objects).
+
+    ``meta`` (the players, the seed...) goes in as JSON; a model can then be trained again
+    without playing.
+
+    Raises:
+        OSError: the file cannot be written.
+    """
+    ordered = sorted(chunks, key=lambda c: c.start)
+    arrays = {
+        name: np.concatenate([getattr(c, name) for c in ordered])
+        for name in ("match", "game_won", "match_won", "heuristic")
+    }
+    with path.open("wb") as out:
+        np.savez_compressed(
+            out,
+            features=np.concatenate([c.features for c in ordered]).reshape(-1, FEATURE_COUNT),
+            standing=np.concatenate([c.standing for c in ordered]).reshape(-1, STANDING),
+            counts=np.array([sum(c.games for c in ordered), sum(c.breaker_won for c in ordered)]),
+            cpu_seconds=np.array(sum(c.cpu_seconds for c in ordered)),
+            meta=np.array(json.dumps({"format": POSITIONS_FORMAT, **meta})),
+            **arrays,
+        )
+
+
+def load_positions(path: Path) -> tuple[ValueChunk, dict[str, Any]]:
+    """Read positions written by :func:`save_positions`: one chunk of them all, and the meta.
+
+    Raises:
+        InvalidInputError: not such a file, or one of other features.
+    """
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            meta = json.loads(str(data["meta"]))
+            if meta.get("format") != POSITIONS_FORMAT or data["features"].shape[1:] != (
+                FEATURE_COUNT,
+            ):
+                raise InvalidInputError(f"{str(path)!r} holds no positions of these features")
+            games, breaker_won = (int(v) for v in data["counts"])
+            chunk = ValueChunk(
+                start=0,
+                match=data["match"],
+                features=data["features"],
+                game_won=data["game_won"],
+                match_won=data["match_won"],
+                heuristic=data["heuristic"],
+                standing=data["standing"],
+                games=games,
+                breaker_won=breaker_won,
+                cpu_seconds=float(data["cpu_seconds"]),
+            )
+    except (OSError, ValueError, KeyError) as exc:
+        raise InvalidInputError(f"cannot read positions from {str(path)!r}: {exc}") from None
+    return chunk, meta
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -274,6 +354,9 @@ class Trained:
     held_out: Calibration
     heuristic: Calibration
     """Today's geometric value on the same held-out positions."""
+    match: Calibration
+    """The match's chance (:meth:`Standing.chance` of the model's game chance) against who won
+    the match, on the same positions."""
     train_positions: int
     held_out_positions: int
     games: int
@@ -392,6 +475,8 @@ def train_value_model(
     x = np.concatenate([c.features for c in ordered]).reshape(-1, FEATURE_COUNT)
     y = np.concatenate([c.game_won for c in ordered])
     h = np.concatenate([c.heuristic for c in ordered])
+    standing = np.concatenate([c.standing for c in ordered]).reshape(-1, STANDING)
+    match_won = np.concatenate([c.match_won for c in ordered])
     match = np.concatenate([c.match for c in ordered])
     test = match % HELD_OUT_EVERY == 0
     train = ~test
@@ -434,11 +519,19 @@ def train_value_model(
     p_model = model.probability(x[test])
     held_out = calibration(p_model, y[test])
     heuristic = calibration(h[test], y[test])
+    p_match = np.array(
+        [
+            _standing(row).chance(float(p), breaker_wins)
+            for p, row in zip(p_model, standing[test], strict=True)
+        ]
+    )
+    for_match = calibration(p_match, match_won[test])
     data["held_out"] = {
         "matches": len(np.unique(match[test])),
         "positions": int(test.sum()),
         "model": _calibration_json(held_out),
         "heuristic": _calibration_json(heuristic),
+        "match": _calibration_json(for_match),
     }
     data["trees"] = data.pop("trees")  # keep the trees last in the file
     return Trained(
@@ -446,6 +539,7 @@ def train_value_model(
         model=ValueModel.from_json(data),
         held_out=held_out,
         heuristic=heuristic,
+        match=for_match,
         train_positions=int(train.sum()),
         held_out_positions=int(test.sum()),
         games=games,

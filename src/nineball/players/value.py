@@ -28,13 +28,14 @@ import numpy as np
 from numpy.typing import NDArray
 
 from nineball.errors import InvalidInputError
-from nineball.game import BreakRule, MatchState, Seat
+from nineball.game import BreakRule, MatchState
 from nineball.game.position import Position
 from nineball.players.features import feature_names, features
 
 __all__ = [
     "VALUE_FORMAT",
     "VALUE_VERSION",
+    "Standing",
     "ValueModel",
     "load_value_model",
     "match_win_probability",
@@ -230,6 +231,61 @@ class _Nodes:
         return base
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Standing:
+    """The match as the player to act stands in it."""
+
+    mine: int
+    """Games the player to act has won."""
+    theirs: int
+    """Games the opponent has won."""
+    race: int
+    """Games the player to act needs."""
+    their_race: int
+    """Games the opponent needs."""
+    breaking: bool
+    """The player to act broke the game in progress."""
+    winner_breaks: bool
+    """The winner of a game breaks the next (else the breaks alternate, D12)."""
+
+    @classmethod
+    def of(cls, state: MatchState) -> Standing:
+        """The standing of the player to act in ``state``."""
+        me = state.to_act
+        config = state.config
+        return cls(
+            mine=state.score[me],
+            theirs=state.score[me.other],
+            race=config.race_of(me),
+            their_race=config.race_of(me.other),
+            breaking=state.game.breaker == me,
+            winner_breaks=config.breaks is BreakRule.WINNER,
+        )
+
+    def chance(self, game: float, breaker_wins: float) -> float:
+        """P(the player to act wins the match), given their chance ``game`` of this game.
+
+        Every later game is won by its breaker with probability ``breaker_wins``.
+
+        Raises:
+            InvalidInputError: a chance outside [0, 1], or a match already won.
+        """
+        for name, p in (("game", game), ("breaker_wins", breaker_wins)):
+            if not 0.0 <= p <= 1.0:
+                raise InvalidInputError(f"{name} must be a chance in [0, 1], got {p!r}")
+        if self.mine >= self.race or self.theirs >= self.their_race:
+            raise InvalidInputError(f"the match is over: nothing left to win ({self!r})")
+        # The player to act is "0" of the race below; this game's breaker is 0 if they broke.
+        breaker = 0 if self.breaking else 1
+        after_win = 0 if self.winner_breaks else 1 - breaker
+        after_loss = 1 if self.winner_breaks else 1 - breaker
+        races = (self.race, self.their_race)
+        won = _race(self.mine + 1, self.theirs, *races, after_win, self.winner_breaks, breaker_wins)
+        lost = _race(self.mine, self.theirs + 1, *races, after_loss, self.winner_breaks,
+                     breaker_wins)  # fmt: skip
+        return game * won + (1.0 - game) * lost
+
+
 def match_win_probability(state: MatchState, game: float, breaker_wins: float) -> float:
     """P(the player to act wins the match), given their chance ``game`` of the game in progress.
 
@@ -239,44 +295,17 @@ def match_win_probability(state: MatchState, game: float, breaker_wins: float) -
     Raises:
         InvalidInputError: a chance outside [0, 1], or a finished match.
     """
-    for name, p in (("game", game), ("breaker_wins", breaker_wins)):
-        if not 0.0 <= p <= 1.0:
-            raise InvalidInputError(f"{name} must be a chance in [0, 1], got {p!r}")
     if state.is_over:
         raise InvalidInputError("the match is over: nothing left to win")
-    me = state.to_act
-    config = state.config
-    races = (config.race_of(Seat.FIRST), config.race_of(Seat.SECOND))
-    winner_breaks = config.breaks is BreakRule.WINNER
-    breaker = state.game.breaker
-    won = list(state.score)
-    won[me] += 1
-    p_won = _seat_wins(me, tuple(won), races, breaker, winner_breaks, me, breaker_wins)
-    won = list(state.score)
-    won[me.other] += 1
-    p_lost = _seat_wins(me, tuple(won), races, breaker, winner_breaks, me.other, breaker_wins)
-    return game * p_won + (1.0 - game) * p_lost
-
-
-def _seat_wins(
-    seat: Seat,
-    score: tuple[int, ...],
-    races: tuple[int, int],
-    breaker: Seat,
-    winner_breaks: bool,
-    last_winner: Seat,
-    breaker_wins: float,
-) -> float:
-    """P(``seat`` wins the match) from ``score`` after a game broken by ``breaker``."""
-    next_breaker = last_winner if winner_breaks else breaker.other
-    first = _race(score[0], score[1], races[0], races[1], int(next_breaker), winner_breaks,
-                  breaker_wins)  # fmt: skip
-    return first if seat is Seat.FIRST else 1.0 - first
+    return Standing.of(state).chance(game, breaker_wins)
 
 
 @lru_cache(maxsize=65536)
 def _race(a: int, b: int, race_a: int, race_b: int, breaker: int, winner: bool, p: float) -> float:
-    """P(seat 0 wins) with ``a`` and ``b`` games won and ``breaker`` to break the next."""
+    """P(player 0 wins) with ``a`` and ``b`` games won and ``breaker`` (0 or 1) to break next.
+
+    ``winner``: the winner of a game breaks the next; ``p``: a breaker's chance of a game.
+    """
     if a >= race_a:
         return 1.0
     if b >= race_b:
