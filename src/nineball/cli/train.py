@@ -126,9 +126,13 @@ def run_train_value(
         scores.add_column(column, justify="right")
     for name, c in (("model", trained.held_out), ("position_value", trained.heuristic)):
         scores.add_row(name, f"{c.brier:.4f}", f"{c.log_loss:.4f}")
-    scores.add_row(
-        "model, the match", f"{trained.match.brier:.4f}", f"{trained.match.log_loss:.4f}"
-    )
+    held = trained.data["held_out"]
+    for name, key in (("model, breaks left out", "model_no_break"),
+                      ("position_value, breaks left out", "heuristic_no_break")):  # fmt: skip
+        if key in held:
+            scores.add_row(name, f"{held[key]['brier']:.4f}", f"{held[key]['log_loss']:.4f}")
+    match = trained.match
+    scores.add_row("model, the match", f"{match.brier:.4f}", f"{match.log_loss:.4f}")
     console.print(scores)
     curve = Table(title="reliability: stated chance bins, mean stated / observed (positions)")
     for column in ("bin", "model", "position_value"):

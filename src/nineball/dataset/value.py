@@ -533,6 +533,15 @@ def train_value_model(
         "heuristic": _calibration_json(heuristic),
         "match": _calibration_json(for_match),
     }
+    # The positions a search values (never a break: a game won or lost is worth 1 or -1).
+    played = ~x[test][:, 0].astype(bool)
+    if played.any():
+        data["held_out"]["model_no_break"] = _calibration_json(
+            calibration(p_model[played], y[test][played])
+        )
+        data["held_out"]["heuristic_no_break"] = _calibration_json(
+            calibration(h[test][played], y[test][played])
+        )
     data["trees"] = data.pop("trees")  # keep the trees last in the file
     return Trained(
         data=data,
