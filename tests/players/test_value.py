@@ -226,3 +226,10 @@ def test_a_level_may_value_its_leaves_by_the_model() -> None:
     assert [c.value for c in ranked] != [c.value for c in geometric]
     assert ranked[0].ball == 1
     assert ranked[0].value > 0.0
+
+
+def test_the_docs_list_every_feature() -> None:
+    text = (Path(__file__).resolve().parents[2] / "docs" / "players.md").read_text("utf-8")
+    for k, feature in enumerate(FEATURES):
+        row = f"| {k} | `{feature.name}` | {feature.unit} | {feature.meaning} |"
+        assert row in text, row
