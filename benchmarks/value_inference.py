@@ -22,27 +22,17 @@ from collections.abc import Callable
 import numpy as np
 
 from nineball.dataset.selfplay import dataset_jobs, start_match
+from nineball.dataset.value import match_positions
 from nineball.game.position import Position
 from nineball.players.evaluation import position_value
 from nineball.players.features import AIM_SD, features
-from nineball.players.play import Turn, play_match
 from nineball.players.value import shipped_value_model
 
 
 def _positions(games: int, seed: int) -> list[Position]:
-    out: list[Position] = []
     jobs = dataset_jobs(("ghost", "ghost"), 0, games, seed=seed, race_to=1, rules="standard",
                         record=False)  # fmt: skip
-    for job in jobs:
-        match, players = start_match(job)
-        out.append(match.position)
-
-        def keep(_turn: Turn, match: object = match) -> None:
-            if not match.state.is_over:  # type: ignore[attr-defined]
-                out.append(match.position)  # type: ignore[attr-defined]
-
-        play_match(match, players, on_turn=keep)
-    return out
+    return [p for job in jobs for p in match_positions(*start_match(job))]
 
 
 def _per_call(fn: Callable[[], object], calls: int, repeat: int) -> float:

@@ -23,8 +23,6 @@ from nineball.errors import InvalidInputError
 from nineball.players.features import FEATURE_COUNT
 from nineball.players.value import load_value_model
 
-pytest.importorskip("lightgbm")
-
 SMALL = TrainingParams(rounds=8, leaves=7, min_leaf=10)
 
 

@@ -6,17 +6,17 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
+import lightgbm as lgb
 import numpy as np
 import pytest
 
 from nineball import BallId
 from nineball.dataset.selfplay import dataset_jobs, start_match
-from nineball.dataset.value import TrainingParams, model_json
+from nineball.dataset.value import TrainingParams, match_positions, model_json
 from nineball.errors import InvalidInputError
 from nineball.game.position import Position
 from nineball.physics import PhysicsParams, nine_foot
 from nineball.players.features import FEATURE_COUNT, FEATURES, NOT_APPLICABLE, features
-from nineball.players.play import play_match
 from nineball.players.search import LEVELS, SearchPlayer
 from nineball.players.value import (
     VALUE_FORMAT,
@@ -26,8 +26,6 @@ from nineball.players.value import (
     shipped_value_model,
 )
 from nineball.rules import BreakRule, CueBall, MatchConfig, MatchState, ShotFacts, shoot
-
-lgb = pytest.importorskip("lightgbm")
 
 TABLE, PARAMS = nine_foot(), PhysicsParams()
 NAMES = [f.name for f in FEATURES]
@@ -50,14 +48,7 @@ def positions() -> list[Position]:
     out: list[Position] = []
     for job in dataset_jobs(("ghost", "ghost"), 0, 2, seed=11, race_to=2, rules="standard",
                             record=False):  # fmt: skip
-        match, players = start_match(job)
-        out.append(match.position)
-
-        def keep(_turn: object, match: object = match) -> None:
-            if not match.state.is_over:  # type: ignore[attr-defined]
-                out.append(match.position)  # type: ignore[attr-defined]
-
-        play_match(match, players, on_turn=keep)
+        out += match_positions(*start_match(job))
     return out
 
 

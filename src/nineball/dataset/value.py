@@ -51,6 +51,7 @@ __all__ = [
     "calibration",
     "dump_model_file",
     "load_positions",
+    "match_positions",
     "model_json",
     "play_value_job",
     "save_positions",
@@ -146,7 +147,7 @@ def value_jobs(
     ]
 
 
-def _positions(match: Match, players: list[Player]) -> list[Position]:
+def match_positions(match: Match, players: list[Player]) -> list[Position]:
     """Play a match out; the position before each of its entries."""
     positions = [match.position]
 
@@ -179,7 +180,7 @@ def play_value_job(job: ValueJob) -> ValueChunk:
     )
     for each in jobs:
         match, players = start_match(each)
-        positions = _positions(match, players)
+        positions = match_positions(match, players)
         record = match.record
         if record.winner is None:
             continue  # cut at the turn limit: no labels
