@@ -223,19 +223,22 @@ def save_positions(path: Path, chunks: Sequence[ValueChunk], meta: dict[str, Any
         OSError: the file cannot be written.
     """
     ordered = sorted(chunks, key=lambda c: c.start)
-    arrays = {
-        name: np.concatenate([getattr(c, name) for c in ordered])
-        for name in ("match", "game_won", "match_won", "heuristic")
-    }
+
+    def joined(name: str) -> NDArray[Any]:
+        return np.concatenate([getattr(c, name) for c in ordered])
+
     with path.open("wb") as out:
         np.savez_compressed(
             out,
-            features=np.concatenate([c.features for c in ordered]).reshape(-1, FEATURE_COUNT),
-            standing=np.concatenate([c.standing for c in ordered]).reshape(-1, STANDING),
+            features=joined("features").reshape(-1, FEATURE_COUNT),
+            standing=joined("standing").reshape(-1, STANDING),
+            match=joined("match"),
+            game_won=joined("game_won"),
+            match_won=joined("match_won"),
+            heuristic=joined("heuristic"),
             counts=np.array([sum(c.games for c in ordered), sum(c.breaker_won for c in ordered)]),
             cpu_seconds=np.array(sum(c.cpu_seconds for c in ordered)),
             meta=np.array(json.dumps({"format": POSITIONS_FORMAT, **meta})),
-            **arrays,
         )
 
 
