@@ -31,6 +31,7 @@ from nineball.cli.programs import arena, engine
 from nineball.cli.records import export_match, replay_record, show_stats
 from nineball.cli.referee import serve
 from nineball.cli.score import ScoreSetup, resume_scorekeeper, run_scorekeeper
+from nineball.cli.train import train_value_command
 from nineball.errors import NineballError
 from nineball.game import RULE_NAMES, STANDARD, VARIANTS, BreakRule, Language, Seat, find_variant
 
@@ -45,6 +46,7 @@ app.add_typer(event_app)  # `nineball event ...`: tournaments for people (cli/ev
 
 app.add_typer(interop_app)
 app.command("dataset")(dataset_command)
+app.command("train-value")(train_value_command)
 
 _PROFILES = ", ".join(v.name for v in VARIANTS)
 
@@ -506,6 +508,22 @@ def replay(
 ) -> None:
     """Tell a recorded match entry by entry (a bad file: every problem with its place)."""
     raise typer.Exit(replay_record(_console(), record, lang))
+
+
+@app.command()
+def review(
+    record: Annotated[Path, typer.Argument(help="A record file.")],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="JSON on stdout instead of the table.")
+    ] = False,
+    model: Annotated[
+        Path | None, typer.Option(help="A value model file (default: the shipped one).")
+    ] = None,
+) -> None:
+    """The chance to win before and after each entry of a match; mistakes and blunders."""
+    from nineball.cli.review import run_review
+
+    raise typer.Exit(run_review(_console(), record, as_json=as_json, model_path=model))
 
 
 InputOpt = Annotated[

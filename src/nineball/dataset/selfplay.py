@@ -14,11 +14,12 @@ from dataclasses import dataclass
 from nineball.dataset.rows import Rows, match_rows
 from nineball.game import MatchConfig, Ruling, Seat, Trajectory, find_variant, record_to_json
 from nineball.game.match import Match
+from nineball.players.base import Player
 from nineball.players.ladder import pairing_jobs
 from nineball.players.play import Turn, play_match
 from nineball.players.registry import make_player
 
-__all__ = ["MAX_TURNS", "Job", "Played", "dataset_jobs", "play_job"]
+__all__ = ["MAX_TURNS", "Job", "Played", "dataset_jobs", "play_job", "start_match"]
 
 MAX_TURNS = 2000
 """The most entries one match may take (a match of computer players never comes near it)."""
@@ -81,9 +82,8 @@ def dataset_jobs(
     ]
 
 
-def play_job(job: Job) -> Played:
-    """Play one match between two computer players and turn it into rows."""
-    start = time.process_time()
+def start_match(job: Job) -> tuple[Match, list[Player]]:
+    """The match of a job, before its first break, and its two computer players."""
     config = MatchConfig(
         players=(f"{job.first} (1)", f"{job.second} (2)"),
         race_to=job.race_to,
@@ -91,6 +91,13 @@ def play_job(job: Job) -> Played:
         rules=find_variant(job.rules),
     )
     match = Match(config, seed=job.seed, agents=(job.first, job.second))
+    return match, [make_player(job.first), make_player(job.second)]
+
+
+def play_job(job: Job) -> Played:
+    """Play one match between two computer players and turn it into rows."""
+    start = time.process_time()
+    match, players = start_match(job)
     trajectories: list[Trajectory | None] = []
     rulings: list[Ruling] = []
 
@@ -98,9 +105,7 @@ def play_job(job: Job) -> Played:
         trajectories.append(None if turn.report is None else turn.report.trajectory)
         rulings.append(turn.ruling)
 
-    play_match(
-        match, [make_player(job.first), make_player(job.second)], on_turn=keep, max_turns=MAX_TURNS
-    )
+    play_match(match, players, on_turn=keep, max_turns=MAX_TURNS)
     record = match.record
     rows = match_rows(
         record, trajectories, match=job.index, players=(job.first, job.second), rulings=rulings

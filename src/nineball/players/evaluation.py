@@ -5,7 +5,8 @@ the outcomes seen. It plays a stroke through the game's step (:func:`nineball.ga
 values the outcome (1 for a game won, the next shot's prospects when the player keeps the table,
 minus the opponent's when the turn passes), scores a :class:`Candidate` over noisy samples, plays
 one more ply at the top level (:meth:`Search.deepen`), and corrects a pot's aim by simulation
-(:meth:`Search.correct_aim`). Leaves are valued by geometry alone (:func:`pot_quality`).
+(:meth:`Search.correct_aim`). Leaves are valued by geometry alone (:func:`pot_quality`), or at
+a level that asks for it by the learned win probability (:meth:`Search.leaf`).
 """
 
 from __future__ import annotations
@@ -201,14 +202,27 @@ class Search:
         self.simulations += 1
         return outcome
 
+    def leaf(self, view: Position, me: Seat) -> float:
+        """The value in [-1, 1] of a position for seat ``me``, as the level values leaves.
+
+        ``geometry``: :func:`position_value`. ``model``: ``2 P - 1`` with P the learned chance
+        that ``me`` wins the game (:mod:`nineball.players.value`).
+        """
+        if self.level.leaves == "geometry" or view.state.is_over:
+            return position_value(view, me, self.aim_sd)
+        from nineball.players.value import shipped_value_model  # it imports this module
+
+        chance = shipped_value_model().game_win(view)
+        return 2.0 * (chance if view.state.to_act == me else 1.0 - chance) - 1.0
+
     def value_of(self, outcome: ShotOutcome) -> float:
         """The value in [-1, 1] of an outcome for the player to act."""
         me = self.view.state.to_act
         ruling = outcome.ruling
         if ruling.game_over is not None:
             return 1.0 if ruling.game_over.winner == me else -1.0
-        value = position_value(outcome.after, me, self.aim_sd)
-        if ruling.fouls:
+        value = self.leaf(outcome.after, me)
+        if ruling.fouls and self.level.leaves == "geometry":
             value -= 0.15  # ball in hand for the opponent, and a foul counted against me
         return value
 
@@ -316,7 +330,7 @@ class Search:
             if ruling.fouls or ruling.game_over is not None or ruling.state.to_act != me:
                 continue
             after = result.after
-            total += self.next_value(after) - position_value(after, me, self.aim_sd)
+            total += self.next_value(after) - self.leaf(after, me)
             n += 1
         if n == 0:
             return candidate
@@ -330,7 +344,7 @@ class Search:
         me = view.state.to_act
         cue = view.layout.get(BallId.CUE)
         if cue is None or view.state.is_over or view.state.cue_ball is not CueBall.IN_PLACE:
-            return position_value(view, me, self.aim_sd)
+            return self.leaf(view, me)
         target = view.state.lowest
         chances = pot_chances(view, cue, target, self.aim_sd)
         sub = Search(

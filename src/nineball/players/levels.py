@@ -11,9 +11,10 @@ import json
 from dataclasses import dataclass
 from importlib.resources import files
 
+from nineball.errors import InvalidInputError
 from nineball.game.noise import TOURNAMENT_NOISE, ExecutionNoise
 
-__all__ = ["BREAK", "LEVELS", "BreakPlan", "Level"]
+__all__ = ["BREAK", "LEAVES", "LEVELS", "BreakPlan", "Level"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -69,6 +70,23 @@ class Level:
     break_speed: float | None = None
     """The break's speed in m/s (None: the shipped plan's, :data:`BREAK`)."""
     description: str = ""
+    leaves: str = "geometry"
+    """How the search values the positions its strokes leave: ``geometry`` (the next pot's
+    chance, :func:`nineball.players.evaluation.position_value`; every shipped level) or
+    ``model`` (the learned win probability, :mod:`nineball.players.value`)."""
+
+    def __post_init__(self) -> None:
+        """Check the choice of leaves.
+
+        Raises:
+            InvalidInputError: ``leaves`` is neither ``geometry`` nor ``model``.
+        """
+        if self.leaves not in LEAVES:
+            raise InvalidInputError(f"leaves must be one of {LEAVES!r}, got {self.leaves!r}")
+
+
+LEAVES = ("geometry", "model")
+"""The ways a search may value its leaves."""
 
 
 LEVELS: dict[str, Level] = {

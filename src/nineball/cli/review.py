@@ -1,0 +1,78 @@
+"""``nineball review RECORD``: the win probability before and after every entry of a match."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from nineball.cli.records import load_or_report
+from nineball.errors import NineballError
+from nineball.game.record import InvalidRecordError
+
+__all__ = ["run_review"]
+
+_STYLES = {"mistake": "yellow", "blunder": "bold red"}
+
+
+def run_review(console: Console, path: Path, *, as_json: bool, model_path: Path | None) -> int:
+    """Review a record: a table (or JSON on stdout) of every entry's chances and marks.
+
+    Returns:
+        The exit status: 0, or 1 for a record or model that cannot be read or reviewed.
+    """
+    from nineball.players.review import review
+    from nineball.players.value import load_value_model, shipped_value_model
+
+    record = load_or_report(console, path)
+    if record is None:
+        return 1
+    try:
+        model = shipped_value_model() if model_path is None else load_value_model(model_path)
+        result = review(record, model)
+    except InvalidRecordError as exc:
+        console.print(f"{path}: cannot be reviewed", style="red", markup=False)
+        for problem in exc.problems:
+            console.print(f"  {problem.path}: {problem.message}", markup=False)
+        return 1
+    except NineballError as exc:
+        console.print(f"error: {exc}", style="red", markup=False)
+        return 1
+    if as_json:
+        console.file.write(json.dumps(result.to_json(), indent=1) + "\n")
+        return 0
+    a, b = record.config.players
+    table = Table(title=f"{a} v {b}: the chance to win the game, before and after each entry")
+    for column in ("game", "#", "player", "kind", "before", "after", "change", "match", "mark",
+                   "what happened"):  # fmt: skip
+        right = column in ("game", "#", "before", "after", "change", "match")
+        table.add_column(column, justify="right" if right else "left")
+    for s in result.shots:
+        what = []
+        if s.pocketed:
+            what.append("pocketed " + " ".join(str(b) for b in s.pocketed))
+        if s.fouls:
+            what.append("foul: " + ", ".join(s.fouls))
+        style = _STYLES.get(s.mark.value)
+        table.add_row(
+            str(s.game),
+            str(s.shot),
+            result.players[s.player],
+            s.kind,
+            f"{s.before:.0%}",
+            f"{s.after:.0%}",
+            f"{100 * s.change:+.0f}",
+            f"{s.match_before:.0%} -> {s.match_after:.0%}",
+            s.mark.value,
+            "; ".join(what),
+            style=style,
+        )
+    console.print(table)
+    marks = [s for s in result.shots if s.mark.value]
+    for seat, name in enumerate(result.players):
+        mine = [s for s in marks if s.player == seat]
+        blunders = sum(1 for s in mine if s.mark.value == "blunder")
+        console.print(f"{name}: {len(mine) - blunders} mistake(s), {blunders} blunder(s)")
+    return 0
