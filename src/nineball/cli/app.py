@@ -24,6 +24,7 @@ from nineball.cli.common import (
 from nineball.cli.common import check_level as _check_level
 from nineball.cli.common import reporting_console as _console
 from nineball.cli.common import run_options as _options
+from nineball.cli.common import two as _two
 from nineball.cli.dataset import dataset_command
 from nineball.cli.event import event_app
 from nineball.cli.interop import interop_app
@@ -251,17 +252,13 @@ def match(
     """Two computer players play a match on the simulated table."""
     from nineball.cli.match import run_match
 
-    pair = tuple(p.strip() for p in players.split(","))
-    if len(pair) != 2:
-        raise typer.BadParameter(f"give two players separated by a comma, got {players!r}")
+    pair = _two(players, "players")
     if first_breaker not in ("lag", "1", "2"):
         raise typer.BadParameter(f"--first-breaker is lag, 1 or 2, got {first_breaker!r}")
-    shown = None if names is None else tuple(n.strip() for n in names.split(","))
-    if shown is not None and len(shown) != 2:
-        raise typer.BadParameter(f"give two names separated by a comma, got {names!r}")
+    shown = None if names is None else _two(names, "names")
     code = run_match(
         Console(highlight=False),
-        players=(pair[0], pair[1]),
+        players=pair,
         names=None if shown is None else (shown[0], shown[1]),
         race_to=race_to,
         breaks=BreakRule(breaks.value),

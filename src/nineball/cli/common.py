@@ -93,6 +93,18 @@ def run_options(
     )
 
 
+def two(text: str, what: str) -> tuple[str, str]:
+    """Two comma-separated ``what`` (players, names) from ``text``, stripped.
+
+    Raises:
+        typer.BadParameter: not exactly two.
+    """
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) != 2:
+        raise typer.BadParameter(f"give two {what} separated by a comma, got {text!r}")
+    return parts[0], parts[1]
+
+
 def check_backend(backend: str) -> None:
     """Refuse an unknown backend.
 

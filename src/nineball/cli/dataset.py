@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from nineball.cli.common import AddressOpt, BackendOpt, WorkersOpt, check_backend
+from nineball.cli.common import AddressOpt, BackendOpt, WorkersOpt, check_backend, two
 from nineball.errors import NineballError
 
 __all__ = ["dataset_command", "run_dataset"]
@@ -138,9 +138,7 @@ def dataset_command(
     """Self-play games, positions and shots as Parquet files (docs/dataset.md)."""
     from nineball.players.backends import ray_address
 
-    pair = tuple(p.strip() for p in players.split(","))
-    if len(pair) != 2:
-        raise typer.BadParameter(f"give two players separated by a comma, got {players!r}")
+    pair = two(players, "players")
     if matches is not None and positions is not None:
         raise typer.BadParameter("give --matches or --positions, not both")
     if backend is not None:
@@ -150,7 +148,7 @@ def dataset_command(
     code = run_dataset(
         console,
         output,
-        players=(pair[0], pair[1]),
+        players=pair,
         matches=matches,
         positions=positions,
         race_to=race_to,

@@ -13,7 +13,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from nineball.cli.common import AddressOpt, BackendOpt, WorkersOpt, check_backend
+from nineball.cli.common import AddressOpt, BackendOpt, WorkersOpt, check_backend, two
 from nineball.errors import NineballError
 
 __all__ = ["run_train_value", "train_value_command"]
@@ -178,9 +178,7 @@ def train_value_command(
     """Learn the win probability from self-play and measure it on held-out games."""
     from nineball.players.backends import default_workers, ray_address
 
-    pair = tuple(p.strip() for p in players.split(","))
-    if len(pair) != 2:
-        raise typer.BadParameter(f"give two players separated by a comma, got {players!r}")
+    pair = two(players, "players")
     if backend is not None:
         check_backend(backend)
     where = ray_address(address)
@@ -188,7 +186,7 @@ def train_value_command(
         Console(highlight=False, soft_wrap=True),
         output,
         games=games,
-        players=(pair[0], pair[1]),
+        players=pair,
         seed=seed,
         race_to=race_to,
         chunk=chunk,
