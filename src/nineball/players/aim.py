@@ -1,4 +1,4 @@
-"""Aiming geometry shared by the computer players: pockets, ghost balls, cut angles, clear paths."""
+"""Aiming geometry shared by the computer players: pockets, ghost balls, cut angles, pot chances."""
 
 from __future__ import annotations
 
@@ -7,8 +7,17 @@ from collections.abc import Iterable, Mapping
 
 from nineball.equipment import BallId, PocketId, Point
 from nineball.game import TableSpec
+from nineball.game.position import Position
 
-__all__ = ["cut_angle", "ghost_ball", "is_path_clear", "pocket_aim"]
+__all__ = [
+    "POCKET_SLACK",
+    "cut_angle",
+    "ghost_ball",
+    "is_path_clear",
+    "pocket_aim",
+    "pot_chances",
+    "pot_quality",
+]
 
 AIM_DEPTH = 0.35
 """How far from the middle of a pocket's mouth toward its centre the players aim (fraction)."""
@@ -73,3 +82,60 @@ def is_path_clear(
         if math.hypot(ax + t * dx - px, ay + t * dy - py) < 2.0 * radius - 1e-9:
             return False
     return True
+
+
+POCKET_SLACK = 1.35
+"""How much wider than the mouth less a ball a pocket plays: a ball that grazes a point or a
+facing can still drop (measured against the physics on cuts of 0-45 degrees)."""
+
+
+def pot_quality(
+    view: Position, cue: Point, target: BallId, aim_sd: float = math.radians(0.125)
+) -> float:
+    """The chance in [0, 1] of the best direct pot on ``target`` from ``cue``.
+
+    For a player whose aim errs by ``aim_sd`` (rad, one standard deviation); geometry alone, no
+    simulation.
+
+    An aim error turns the object ball's line by about d / (2R cos(cut)) times as much (d: the
+    cue ball's travel to the ghost ball); the pot is made when the object ball reaches the
+    pocket within its tolerance, the mouth less a ball, narrowed as the ball comes in off the
+    pocket's axis (sharply for a side pocket), widened by :data:`POCKET_SLACK`. The error is
+    Gaussian, so the chance is an erf.
+    """
+    return max(pot_chances(view, cue, target, aim_sd).values(), default=0.0)
+
+
+def pot_chances(view: Position, cue: Point, target: BallId, aim_sd: float) -> dict[PocketId, float]:
+    """:func:`pot_quality` pocket by pocket (the pockets with a clear, makeable line)."""
+    r = view.params.radius
+    ball = view.layout[target]
+    chances: dict[PocketId, float] = {}
+    for pocket in PocketId:
+        aim = pocket_aim(view.table, pocket)
+        ghost = ghost_ball(ball, aim, r)
+        cut = cut_angle(cue, ghost, ball, aim)
+        if cut > math.radians(80):
+            continue
+        skip = (BallId.CUE, target)
+        if not (
+            is_path_clear(cue, ghost, view.layout, skip, r)
+            and is_path_clear(ball, aim, view.layout, skip, r)
+        ):
+            continue
+        d1 = math.hypot(ghost[0] - cue[0], ghost[1] - cue[1])
+        d2 = math.hypot(aim[0] - ball[0], aim[1] - ball[1])
+        # The object ball's angular error: the aim's, magnified; and a floor for throw and
+        # squirt that the aim cannot see.
+        sd = math.hypot(aim_sd * d1 / (2.0 * r * max(math.cos(cut), 0.2)), 0.2 * aim_sd)
+        cx, cy = view.table.pocket_centre(pocket)
+        axis = math.atan2(cy - aim[1], cx - aim[0])
+        off = abs(math.remainder(math.atan2(aim[1] - ball[1], aim[0] - ball[0]) - axis, math.pi))
+        side = pocket in (PocketId.SIDE_LEFT, PocketId.SIDE_RIGHT)
+        narrowing = math.cos(off) ** (3.0 if side else 1.0)
+        if narrowing <= 0.0:
+            continue
+        half = POCKET_SLACK * max(view.table.mouth(pocket) / 2.0 - r, 1e-3) * narrowing
+        tolerance = math.atan2(half, d2)
+        chances[pocket] = math.erf(tolerance / (sd * math.sqrt(2.0)))
+    return chances

@@ -28,8 +28,7 @@ from nineball.equipment import BallId, PocketId, Point
 from nineball.errors import InvalidInputError
 from nineball.game import CueBall, Phase
 from nineball.game.position import Position
-from nineball.players.aim import cut_angle, ghost_ball, is_path_clear, pocket_aim
-from nineball.players.evaluation import pot_chances
+from nineball.players.aim import cut_angle, ghost_ball, is_path_clear, pocket_aim, pot_chances
 
 __all__ = [
     "AIM_SD",
