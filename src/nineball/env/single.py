@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from typing import Any, SupportsFloat
 
-import gymnasium as gym
 import numpy as np
-from gymnasium import spaces
 from numpy.typing import NDArray
 
-from nineball.env.spaces import action_space, check_action, observation_space
-from nineball.env.tables import MAX_RACKS, MatchTable, Observation
+from nineball.env.tables import MAX_RACKS, Observation
+from nineball.env.task import TaskEnv
 from nineball.errors import InvalidInputError
 from nineball.game.match import Match
 from nineball.game.noise import ExecutionNoise
@@ -18,7 +16,7 @@ from nineball.game.noise import ExecutionNoise
 __all__ = ["MAX_RACKS", "NineBallEnv"]
 
 
-class NineBallEnv(gym.Env[Observation | NDArray[np.float32], NDArray[np.float32]]):
+class NineBallEnv(TaskEnv):
     """Nine-ball against a built-in computer player, under the full rules and physics.
 
     ## Description
@@ -95,7 +93,9 @@ class NineBallEnv(gym.Env[Observation | NDArray[np.float32], NDArray[np.float32]
                 raise InvalidInputError(f"{name} is True or False, got {value!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise InvalidInputError(f"unknown render mode {render_mode!r}")
-        self._table = MatchTable(
+        super().__init__(
+            task="match",
+            flat=flat,
             opponent=opponent,
             race_to=race_to,
             noise=noise,
@@ -109,18 +109,7 @@ class NineBallEnv(gym.Env[Observation | NDArray[np.float32], NDArray[np.float32]
         self.shaping = shaping
         self.max_strokes = max_strokes
         self.breaker = breaker
-        self.flat = flat
         self.render_mode = render_mode
-        self.action_space = action_space()  # type: ignore[assignment]
-        self.dict_observation_space = observation_space()
-        """The observation Dict (what a flat observation unflattens to)."""
-        observations: spaces.Space[Any] = (
-            spaces.flatten_space(self.dict_observation_space)
-            if self.flat
-            else self.dict_observation_space
-        )
-        self.observation_space = observations
-        self._started = False
 
     # ------------------------------------------------------------------ helpers
 
@@ -146,10 +135,7 @@ class NineBallEnv(gym.Env[Observation | NDArray[np.float32], NDArray[np.float32]
             NineballError: the opponent won :data:`MAX_RACKS` matches in a row before the agent
                 could act (no real player does).
         """
-        super().reset(seed=seed)
-        info = self._table.reset(self.np_random)
-        self._started = True
-        return self._table.observe(self.flat), info
+        return super().reset(seed=seed, options=options)
 
     def step(
         self, action: NDArray[np.float32]
@@ -162,15 +148,7 @@ class NineBallEnv(gym.Env[Observation | NDArray[np.float32], NDArray[np.float32]
             InvalidInputError: an action of the wrong shape or not finite (nothing changes), or
                 a step after the episode ended.
         """
-        a = check_action(action)
-        table = self._table
-        match = self.match
-        stroke = table.begin(a)
-        report = None
-        if stroke is not None:
-            report = match.strike(stroke[0], push_out=stroke[1], noise=table.noise)
-        reward, terminated, truncated = table.end(report)
-        return table.observe(self.flat), reward, terminated, truncated, table.info()
+        return super().step(action)
 
     def render(self) -> str | NDArray[np.uint8] | None:
         """Text (``ansi``) or an RGB image (``rgb_array``) of the table."""
@@ -196,7 +174,3 @@ class NineBallEnv(gym.Env[Observation | NDArray[np.float32], NDArray[np.float32]
         from PIL import Image
 
         return np.asarray(Image.open(io.BytesIO(png)).convert("RGB"), dtype=np.uint8)
-
-    def close(self) -> None:
-        """Nothing to release (harmless to call twice)."""
-        self._started = False
