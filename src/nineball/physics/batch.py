@@ -359,7 +359,7 @@ def _group(
 
     final, final_motion, pocket_of = out
     kit = shots[0].kit
-    warm.prepare(kit.tab)
+    warm.join()
     g = len(shots)
     sizes = np.array([len(s.ids) for s in shots], dtype=np.int64)
     starts = np.zeros(g + 1, dtype=np.int64)

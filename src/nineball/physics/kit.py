@@ -13,6 +13,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from nineball.physics._kernels import constants as k
+from nineball.physics._kernels import warm
 from nineball.physics._kernels.shot import pack_table
 from nineball.physics.params import PhysicsParams
 from nineball.physics.table import TableSpec
@@ -70,6 +71,7 @@ def kit(params: PhysicsParams, table: TableSpec) -> Kit:
     if found is None or found.params is not params or found.table is not table:
         if len(_KITS) >= 64:
             _KITS.clear()
+        warm.prepare(readonly=True)  # a cold start: a child compiles while we pack
         prm = param_vector(params, table)
         tab = pack_table(table.segments, table.jaws, table.captures, table.boundary, prm)
         tab.setflags(write=False)

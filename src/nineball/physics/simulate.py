@@ -244,8 +244,7 @@ def _call(
     """
     cue, speed, aim, elevation, side, height = _stroke_args(stroke, ids, kit.params)
     checks = 0 if checked else -1
-    if checked:
-        warm.prepare(kit.tab)
+    warm.join()
     n = len(ids)
     room = min(max_events, _ROOM + 8 * n)
     while True:

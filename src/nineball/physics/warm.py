@@ -1,6 +1,6 @@
 """``python -m nineball.physics.warm``: compile the physics' kernels into the numba cache now.
 
-With an empty cache the first simulation compiles every kernel (about 21 s on two cores). The
+With an empty cache the first simulation compiles every kernel (about 25 s on two cores). The
 install step runs this once, so the first ``make play`` starts at once; it prints how long it
 took. Nothing is compiled again when the cache is already filled (then it takes a second).
 """

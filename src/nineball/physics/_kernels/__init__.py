@@ -2,13 +2,14 @@
 
 The entry points (``@entry``: compiled with a Python wrapper and cached on disk) are
 ``shot.shot`` (a whole simulation: check, strike, event loop, packed results),
-``shot.pack_table``, ``strike.velocities``, ``motion.evolve`` and ``roots.first_down_crossing``,
+``strike.velocities``, ``motion.evolve`` and ``roots.first_down_crossing``,
 and ``batch.shots`` (``@parallel_entry``: many shots over numba's threads, each ``shot.shot``).
 Every other kernel is ``@internal`` (callable only from kernels, linked into the entry points
 that call it) or, when it allocates nothing, ``@lean`` (internal and compiled without numba's
 reference counting); ``loop._handle`` is also cached on its own (``@shared_lean``) so that a
 second process can compile it on a cold start (:mod:`.warm`), and ``cluster.impact``
-(``@shared``) likewise. :mod:`.jit` lists the options and why.
+(``@shared``) likewise. :mod:`.jit` lists the options and why. ``shot.pack_table`` and
+``cull.table_boxes`` are plain Python, run once per table.
 
 Private to :mod:`nineball.physics`. Ownership: ``shot.shot`` writes its results into the two
 arrays its caller gives and never into its input; the kernels it calls work in place on the

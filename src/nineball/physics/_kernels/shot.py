@@ -39,7 +39,7 @@ from nineball.physics._kernels.constants import (
     ST_SPIN,
 )
 from nineball.physics._kernels.cull import table_boxes
-from nineball.physics._kernels.jit import entry, internal, lean
+from nineball.physics._kernels.jit import entry, internal
 from nineball.physics._kernels.loop import _astray, _handle, _update
 from nineball.physics._kernels.motion import classify, transition_time
 from nineball.physics._kernels.record import record
@@ -105,144 +105,25 @@ def _classify_input(state: np.ndarray, prm: np.ndarray) -> int:
 _DONE = 0
 _TRUNCATED = 1
 _ROOM = 2
+"""How the event loop of :func:`shot` ended a turn: every ball at rest, ``max_events`` ran
+out, or (before a turn, nothing of it done) the event arrays may not hold the turn, and
+:func:`shot` grows them and goes on."""
 
 
-@lean
-def _loop(
-    t: float,
-    count: int,
-    max_events: int,
-    room: int,
-    rvw: np.ndarray,
-    mot: np.ndarray,
-    tref: np.ndarray,
-    trans: np.ndarray,
-    cush_t: np.ndarray,
-    cush_id: np.ndarray,
-    pock_t: np.ndarray,
-    pock_id: np.ndarray,
-    pocket_of: np.ndarray,
-    dirty: np.ndarray,
-    launch: np.ndarray,
-    pair: np.ndarray,
-    segs: np.ndarray,
-    jaws: np.ndarray,
-    caps: np.ndarray,
-    edges: np.ndarray,
-    prm: np.ndarray,
-    box: np.ndarray,
-    gbox: np.ndarray,
-    work: np.ndarray,
-    hw: np.ndarray,
-    ev_t: np.ndarray,
-    ev_k: np.ndarray,
-    ev_i: np.ndarray,
-    ev_j: np.ndarray,
-    ev_s: np.ndarray,
-    ev_m: np.ndarray,
-) -> tuple[int, float, int]:
-    """The event loop from time t with ``count`` events recorded, in the arrays :func:`shot` made.
-
-    Returns (count, t, code): ``_DONE`` when every ball is at rest, ``_TRUNCATED`` when
-    ``max_events`` ran out, ``_ROOM`` (before a turn, nothing of it done) when the event arrays,
-    with room for ``room`` events, may not hold the turn: :func:`shot` grows them and calls
-    again. Lean: no reference counting in the loop (it allocates nothing; the rare
-    simultaneous impact, :func:`.cluster.impact`, allocates its own).
-    """
-    n = rvw.shape[0]
-    no_ball = count - count - 1
-    airborne = no_ball + 1 + EV_AIRBORNE  # a non-literal code: no second compiled record
-    while True:
-        if room < max_events and count + n + MAX_CONTACTS + 2 > room:
-            return count, t, _ROOM
-        for i in range(n):
-            if launch[i] != 0 and count < max_events:
-                record(ev_t, ev_k, ev_i, ev_j, ev_s, ev_m, count, t, airborne, i, no_ball,
-                        rvw[i], mot[i], rvw[i], no_ball)  # fmt: skip
-                count += 1
-            launch[i] = 0
-        # one call site for the update and one for the record keep the compiled loop small
-        for i in range(n):
-            if dirty[i] != 0:
-                _update(i, t, rvw, mot, tref, trans, cush_t, cush_id, pock_t, pock_id, pair,
-                        segs, jaws, caps, edges, prm, box, gbox, work)  # fmt: skip
-                dirty[i] = 0
-        best = np.inf
-        kind = no_ball
-        bi = no_ball
-        bj = no_ball
-        for i in range(n):
-            if trans[i] < best:
-                best = trans[i]
-                kind = 0
-                bi = i
-        for i in range(n):
-            if pock_t[i] < best:
-                best = pock_t[i]
-                kind = EV_POCKET
-                bi = i
-                bj = pock_id[i]
-        for i in range(n):
-            if cush_t[i] < best:
-                best = cush_t[i]
-                kind = EV_CUSHION
-                bi = i
-                bj = cush_id[i]
-        for i in range(n):
-            for j in range(i + 1, n):
-                if pair[i, j] < best:
-                    best = pair[i, j]
-                    kind = EV_BALL_BALL
-                    bi = i
-                    bj = j
-        if best == np.inf:
-            return count, t, _DONE
-        if count >= max_events:
-            return count, t, _TRUNCATED
-        t = best
-        added = _handle(t, kind, bi, bj, count, rvw, mot, tref, segs, jaws, prm, launch, dirty,
-                        pocket_of, ev_t, ev_k, ev_i, ev_j, ev_s, ev_m, hw)  # fmt: skip
-        if added == -2:
-            added = impact(t, bi, bj, count, rvw, mot, tref, prm, launch, dirty,
-                            ev_t, ev_k, ev_i, ev_j, ev_s, ev_m)  # fmt: skip
-        if added < 0:
-            return count, t, _TRUNCATED
-        count += added
-
-
-@entry
 def pack_table(
     segs: np.ndarray, jaws: np.ndarray, caps: np.ndarray, edges: np.ndarray, prm: np.ndarray
 ) -> np.ndarray:
     """The table and the parameters in one array, as :func:`shot` takes them.
 
+    Plain Python and numpy (not compiled): it runs once per (parameters, table) pair
+    (``physics/kit.py``), and compiling it cost more than a second of every cold start.
+
     Layout: the parameters (``NPRM``), the numbers of segments, jaws, capture lines and edges,
     then each of those arrays flattened, then the culling rows of :func:`.cull.table_boxes`.
     """
-    gbox = table_boxes(segs, jaws, caps, edges)
-    sizes = (prm.size, 4, segs.size, jaws.size, caps.size, edges.size, gbox.size)
-    total = 0
-    for size in sizes:
-        total += size
-    out = np.empty(total)
-    o = 0
-    for q in range(prm.size):
-        out[o] = prm[q]
-        o += 1
-    out[o] = segs.shape[0]
-    out[o + 1] = jaws.shape[0]
-    out[o + 2] = caps.shape[0]
-    out[o + 3] = edges.shape[0]
-    o += 4
-    for block in (segs.reshape(-1), jaws.reshape(-1), caps.reshape(-1), edges.reshape(-1)):
-        for q in range(block.size):
-            out[o] = block[q]
-            o += 1
-    flat = gbox.reshape(-1)
-    for q in range(flat.size):
-        out[o] = flat[q]
-        o += 1
-    return out
+    counts = np.array([segs.shape[0], jaws.shape[0], caps.shape[0], edges.shape[0]], float)
+    parts = (prm, counts, segs, jaws, caps, edges, table_boxes(segs, jaws, caps, edges))
+    return np.concatenate([np.asarray(part, dtype=np.float64).reshape(-1) for part in parts])
 
 
 @entry
@@ -383,11 +264,74 @@ def shot(
     truncated = max_events == 0
     no_ball = count - 1
     t = 0.0
+    airborne = no_ball + 1 + EV_AIRBORNE  # a non-literal code: no second compiled record
     while not truncated:
-        count, t, code = _loop(t, count, max_events, room, rvw, mot, tref, trans, cush_t,
-                               cush_id, pock_t, pock_id, pocket_of, dirty, launch, pair, segs,
-                               jaws, caps, edges, prm, box, gbox, work, hw, ev_t, ev_k, ev_i,
-                               ev_j, ev_s, ev_m)  # fmt: skip
+        # The event loop, written here rather than in a kernel of its own: a kernel is
+        # optimised and turned into machine code with everything it calls, so a separate loop
+        # cost the cold start about a second (measured); the loop allocates nothing, and
+        # numba's reference counts stay out of it (it only passes whole arrays on)
+        code = _DONE
+        while True:
+            if room < max_events and count + n + MAX_CONTACTS + 2 > room:
+                code = _ROOM
+                break
+            for i in range(n):
+                if launch[i] != 0 and count < max_events:
+                    record(ev_t, ev_k, ev_i, ev_j, ev_s, ev_m, count, t, airborne, i, no_ball,
+                            rvw[i], mot[i], rvw[i], no_ball)  # fmt: skip
+                    count += 1
+                launch[i] = 0
+            # one call site for the update and one for the record keep the compiled loop small
+            for i in range(n):
+                if dirty[i] != 0:
+                    _update(i, t, rvw, mot, tref, trans, cush_t, cush_id, pock_t, pock_id, pair,
+                            segs, jaws, caps, edges, prm, box, gbox, work)  # fmt: skip
+                    dirty[i] = 0
+            best = np.inf
+            kind = no_ball
+            bi = no_ball
+            bj = no_ball
+            for i in range(n):
+                if trans[i] < best:
+                    best = trans[i]
+                    kind = 0
+                    bi = i
+            for i in range(n):
+                if pock_t[i] < best:
+                    best = pock_t[i]
+                    kind = EV_POCKET
+                    bi = i
+                    bj = pock_id[i]
+            for i in range(n):
+                if cush_t[i] < best:
+                    best = cush_t[i]
+                    kind = EV_CUSHION
+                    bi = i
+                    bj = cush_id[i]
+            for i in range(n):
+                for j in range(i + 1, n):
+                    if pair[i, j] < best:
+                        best = pair[i, j]
+                        kind = EV_BALL_BALL
+                        bi = i
+                        bj = j
+            if best == np.inf:
+                code = _DONE
+                break
+            if count >= max_events:
+                code = _TRUNCATED
+                break
+            t = best
+            added = _handle(t, kind, bi, bj, count, rvw, mot, tref, segs, jaws, prm, launch, dirty,
+                            pocket_of, ev_t, ev_k, ev_i, ev_j, ev_s, ev_m, hw)  # fmt: skip
+            if added == -2:
+                added = impact(t, bi, bj, count, rvw, mot, tref, prm, launch, dirty,
+                                ev_t, ev_k, ev_i, ev_j, ev_s, ev_m)  # fmt: skip
+            if added < 0:
+                code = _TRUNCATED
+                break
+            count += added
+
         if code != _ROOM:
             truncated = code == _TRUNCATED
             break
