@@ -276,3 +276,44 @@ def test_a_refused_stroke_changes_nothing_not_even_the_cue_ball_it_places() -> N
     report = match.strike(Stroke(speed=9.0, aim=_aim((0.6, 0.45), match.layout[BallId.ONE])),
                           cue=(0.6, 0.45))  # fmt: skip
     assert report.shot.cue_ball == (0.6, 0.45)
+
+
+def test_the_referee_rules_once_on_each_stroke_and_the_record_agrees(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The step's ruling is the one recorded (the recorder does not ask the referee again),
+    in memory and in a store; a replay of the record rules the same."""
+    import nineball.game.rulings as rulings
+    import nineball.game.step as step
+    from nineball.game.rulings import check_rulings
+
+    calls: list[str] = []
+
+    def counted(where: str, real):  # type: ignore[no-untyped-def]
+        def shoot(*args, **kwargs):  # type: ignore[no-untyped-def]
+            calls.append(where)
+            return real(*args, **kwargs)
+
+        return shoot
+
+    monkeypatch.setattr(step, "shoot", counted("step", step.shoot))
+    monkeypatch.setattr(rulings, "shoot", counted("recorder", rulings.shoot))
+    from nineball.players.play import play_turn
+
+    for store in (None, Store(tmp_path / "m.db")):
+        match = Match(MatchConfig(race_to=2), seed=4, store=store)
+        player = GhostBallPlayer()
+        strokes = 0
+        for turn_number in range(40):
+            if match.state.is_over:
+                break
+            calls.clear()
+            turn = play_turn(match, player, np.random.default_rng(turn_number))
+            if turn.report is None:  # a push-out choice: no stroke, no shot ruled on
+                assert calls == []
+                continue
+            strokes += 1
+            assert calls == ["step"]  # once, by the step
+            assert match.record.games[-1].shots[-1].fouls == turn.ruling.fouls
+        assert strokes >= 10
+        assert check_rulings(match.record) == []

@@ -121,6 +121,12 @@ def test_array_facts_tie_and_no_cue() -> None:
     assert array_facts((2, 3), times[:0], kinds[:0], first[:0], second[:0]) == shot_facts([])
     no_cue = array_facts((2, 3), np.array([0.2]), np.array([1]), np.array([0]), np.array([1]))
     assert no_cue.first_contact is None
+    # a cushion at the very time of the first contact counts, even listed before it
+    same_time = array_facts(
+        (0, 2), np.array([0.5, 0.5]), np.array([2, 1]), np.array([1, 0]), np.array([0, 1])
+    )
+    assert same_time.first_contact == 2
+    assert same_time.rails == (2,)
 
 
 def test_array_facts_equal_event_facts() -> None:

@@ -37,7 +37,16 @@ from numpy.typing import NDArray
 
 from nineball.equipment import BallId, Point
 from nineball.errors import InvalidInputError, InvalidPlacementError
-from nineball.game import Choice, CueBall, Phase, Seat, Stroke, StrokeLimits, stroke_limits
+from nineball.game import (
+    Choice,
+    CueBall,
+    Phase,
+    Ruling,
+    Seat,
+    Stroke,
+    StrokeLimits,
+    stroke_limits,
+)
 from nineball.game.layout import check_cue_placement
 from nineball.game.match import Match, ShotReport
 from nineball.game.noise import ExecutionNoise
@@ -188,11 +197,10 @@ def encode(
     table = match.table
     balls = np.zeros((10, 3), dtype=np.float32)
     for ball, (x, y) in match.layout.items():
-        balls[int(ball)] = (
-            np.clip(2.0 * x / table.width - 1.0, -1, 1),
-            np.clip(2.0 * y / table.length - 1.0, -1, 1),
-            1.0,
-        )
+        row = balls[int(ball)]
+        row[0] = min(1.0, max(-1.0, 2.0 * x / table.width - 1.0))  # scalars: no np.clip call
+        row[1] = min(1.0, max(-1.0, 2.0 * y / table.length - 1.0))
+        row[2] = 1.0
     state = match.state
     lowest = np.zeros(9, dtype=np.float32)
     if state.game.on_table:
@@ -240,20 +248,22 @@ class Turns:
         """What the agent to act decides now."""
         return env_phase(match, self.declared)
 
-    def stroke_of(self, match: Match, action: NDArray[np.float64]) -> tuple[Stroke, bool] | str:
+    def stroke_of(
+        self, match: Match, action: NDArray[np.float64]
+    ) -> tuple[Stroke, bool] | Ruling | None:
         """Apply a checked action up to its stroke.
 
         Returns the stroke and whether it is a declared push out (the cue ball in hand is
-        placed first), or, for an action that plays no stroke, its explanation (English).
+        placed first), or, for an action that plays no stroke, its ruling (None for the
+        declaration of a push out, which the referee does not rule on).
         """
         phase = self.phase(match)
         if phase is EnvPhase.CHOICE:
-            ruling = match.choose(Choice.SHOOT if action[0] > 0 else Choice.PASS)
-            return ruling.explanation.en
+            return match.choose(Choice.SHOOT if action[0] > 0 else Choice.PASS)
         if phase is EnvPhase.DECLARE:
             self.declared = True
             self.push = bool(action[7] > 0)
-            return ""
+            return None
         if match.cue_ball_in_hand:
             match.place_cue_ball(decode_placement(action, match))
         stroke = decode_stroke(action, stroke_limits(match.params))
@@ -267,8 +277,8 @@ class Turns:
     ) -> tuple[str, ShotReport | None]:
         """Apply a checked action: its explanation (English) and, for a stroke, its report."""
         got = self.stroke_of(match, action)
-        if isinstance(got, str):
-            return got, None
+        if not isinstance(got, tuple):
+            return ("" if got is None else got.explanation.en), None
         stroke, push = got
         report = match.strike(stroke, push_out=push, noise=noise)
         return report.ruling.explanation.en, report

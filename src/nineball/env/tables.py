@@ -40,7 +40,7 @@ from numpy.typing import NDArray
 from nineball.env.spaces import EnvPhase, Turns, check_count, encode, observation_space
 from nineball.equipment import BallId, Point
 from nineball.errors import InvalidInputError, InvalidPlacementError, NineballError
-from nineball.game import CueBall, MatchConfig, Seat, Stroke
+from nineball.game import CueBall, MatchConfig, Ruling, Seat, Stroke
 from nineball.game.layout import check_placement
 from nineball.game.match import Match, ShotReport
 from nineball.game.noise import TOURNAMENT_NOISE, ExecutionNoise
@@ -89,9 +89,14 @@ class Table(ABC):
         self._match: Match | None = None
         self.turns = Turns()
         self.strokes = 0
-        self.last = ""
-        """The last ruling's explanation (English)."""
+        self.ruling: Ruling | None = None
+        """The last ruling (None before the first, or after an action that ruled nothing)."""
         self._space = observation_space()
+
+    @property
+    def last(self) -> str:
+        """The last ruling's explanation (English), written when asked for ("" if none)."""
+        return "" if self.ruling is None else self.ruling.explanation.en
 
     @property
     def match(self) -> Match:
@@ -104,7 +109,7 @@ class Table(ABC):
         """Start an episode from ``rng``: the match ready for the agent; the info."""
         self.turns = Turns()
         self.strokes = 0
-        self.last = ""
+        self.ruling = None
         extra = self._start(rng)
         return self.info() | extra
 
@@ -123,8 +128,8 @@ class Table(ABC):
             raise InvalidInputError("the episode is over: call reset()")
         self.strokes += 1
         got = self.turns.stroke_of(match, action)
-        if isinstance(got, str):
-            self.last = got
+        if not isinstance(got, tuple):
+            self.ruling = got
             return None
         return got
 
@@ -142,7 +147,7 @@ class Table(ABC):
     def scored(self, report: ShotReport | None) -> float:
         """The reward of the agent's stroke itself (before any opponent's turn)."""
         if report is not None:
-            self.last = report.ruling.explanation.en
+            self.ruling = report.ruling
         return self._scored(report)
 
     def _scored(self, report: ShotReport | None) -> float:
@@ -237,7 +242,7 @@ class MatchTable(Table):
             match_seed = int(rng.integers(0, 2**62))
             self._match = Match(config, seed=match_seed, agents=("agent", self.opponent))
             self.strokes = 0
-            self.last = ""
+            self.ruling = None
             self.opponent_moves()
             if not self._match.state.is_over:
                 return {"discarded": discarded}
@@ -252,7 +257,7 @@ class MatchTable(Table):
         opponent = make_player(self.opponent)
         while not match.state.is_over and match.state.to_act is Seat.SECOND:
             turn = play_turn(match, opponent)
-            self.last = turn.ruling.explanation.en
+            self.ruling = turn.ruling
         self.turns = Turns()
 
     def _scored(self, report: ShotReport | None) -> float:

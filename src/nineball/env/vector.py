@@ -214,7 +214,7 @@ def _opponents_move(tables: list[MatchTable]) -> None:
             match, player = tables[q].match, players[q]
             decided = decide_turn(match, player)
             if isinstance(decided, Choice):
-                tables[q].last = carry_out(match, player, decided).ruling.explanation.en
+                tables[q].ruling = carry_out(match, player, decided).ruling
                 continue
             if decided.cue_ball is not None:
                 match.place_cue_ball(decided.cue_ball)
@@ -228,6 +228,6 @@ def _opponents_move(tables: list[MatchTable]) -> None:
                 noises=[None if d.lost else players[q].noise for q, d in strikes],
             )
             for (q, _), report in zip(strikes, reports, strict=True):
-                tables[q].last = report.ruling.explanation.en
+                tables[q].ruling = report.ruling
     for table in tables:
         table.turns = Turns()

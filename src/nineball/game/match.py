@@ -298,10 +298,9 @@ class Match:
         Each entry of each game gets its own streams, so a match resumed after a crash goes on
         exactly as it would have.
         """
-        game = self.record.games[-1] if self.record.games else None
-        number = self.state.game.number
-        entries = len(game.shots) if game is not None and game.number == number else 0
-        return self.streams.entry(number, entries, purpose)
+        game = self._recorder.game  # the game in progress (not the whole record, made anew)
+        entries = len(game.shots) if game is not None else 0
+        return self.streams.entry(self.state.game.number, entries, purpose)
 
     def strike(
         self,
@@ -387,7 +386,9 @@ class Match:
             safety=pending.safety,
             positions=dict(outcome.layout),
         )
-        (self._saved or self._recorder).play(shot)
+        # the step ruled from this very state on these very facts: the referee is not asked twice
+        known = outcome.ruling if pending.position.state is self.state else None
+        (self._saved or self._recorder).play(shot, ruling=known)
         self._history.append(self._position)
         self._position = replace(outcome.after, state=self.state)
         if outcome.ruling.game_over is not None and not self.state.is_over:

@@ -75,13 +75,18 @@ class MatchRecorder:
         else:
             self._next_rack = rack
 
-    def play(self, shot: ShotRecord) -> Ruling:
+    def play(self, shot: ShotRecord, *, ruling: Ruling | None = None) -> Ruling:
         """Rule on ``shot`` and record it, with the referee's fouls and the game's result.
+
+        ``ruling``: the referee's ruling on this stroke from :attr:`state`, when the caller
+        has it already (a match's stroke, which the step ruled on from the very same state:
+        :meth:`Match.strike`); the referee is asked here otherwise.
 
         Raises:
             NineballError: the referee refuses the entry; nothing is recorded.
         """
-        ruling = rule(self.state, shot)
+        if ruling is None or shot.kind is not ShotKind.STROKE:
+            ruling = rule(self.state, shot)
         if shot.kind is ShotKind.STROKE:
             shot = replace(shot, fouls=ruling.fouls)
         game = self.game

@@ -87,8 +87,10 @@ class SavedMatch:
         """The record of the match so far."""
         return self.recorder.record
 
-    def play(self, shot: ShotRecord) -> Ruling:
+    def play(self, shot: ShotRecord, *, ruling: Ruling | None = None) -> Ruling:
         """Rule on ``shot``, record it and commit it (one transaction).
+
+        ``ruling``: as :meth:`MatchRecorder.play`.
 
         Raises:
             NineballError: the referee refuses it; nothing is recorded or stored.
@@ -96,7 +98,7 @@ class SavedMatch:
                 nothing is recorded or stored.
         """
         starts_game = self.recorder.game is None
-        ruling = self.recorder.play(shot)
+        ruling = self.recorder.play(shot, ruling=ruling)
         game = self.recorder.record.games[-1]
         try:
             self.revision = self.store.commit_entry(

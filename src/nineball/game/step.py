@@ -81,12 +81,21 @@ def obstruction_moved(layout: Layout, stroke: Stroke, params: PhysicsParams | No
 
 
 def lying(trajectory: Trajectory) -> dict[BallId, Point]:
-    """The balls on the table at the end of a trajectory (neither pocketed nor off it)."""
-    out: dict[BallId, Point] = {}
-    for ball, state in trajectory.final_states().items():
-        if state.motion not in (MotionState.POCKETED, MotionState.OFF_TABLE):
-            out[BallId(ball)] = (state.r[0], state.r[1])
-    return out
+    """The balls on the table at the end of a trajectory (neither pocketed nor off it).
+
+    Read from the final arrays (no :class:`BallState` made for each ball: this runs for every
+    stroke a search or a learning environment plays).
+    """
+    where = trajectory.final[:, 0, :2].tolist()
+    motions = trajectory.final_motion.tolist()
+    return {
+        BallId(ball): (where[i][0], where[i][1])
+        for i, ball in enumerate(trajectory.ball_ids)
+        if motions[i] not in _GONE
+    }
+
+
+_GONE = (int(MotionState.POCKETED), int(MotionState.OFF_TABLE))
 
 
 def play_stroke(

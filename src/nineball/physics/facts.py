@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -69,24 +70,36 @@ def array_facts(
     """The same facts as :func:`shot_facts`, read directly from a trajectory's event arrays.
 
     ``times``, ``kinds``, ``first`` and ``second`` are the kernel's events in time order (without
-    the stroke, which is no fact); ball indices refer to ``ball_ids``. Vectorised: no Event
-    objects are built.
+    the stroke, which is no fact); ball indices refer to ``ball_ids``. No Event objects are
+    built, and one pass over the events as Python lists: a shot has tens of events, for which
+    numpy's per-call cost was most of the time (165 us a shot against about 25).
     """
-    ids = np.asarray(ball_ids, dtype=np.int64)
-    first_contact: int | None = None
-    rails: tuple[int, ...] = ()
-    if 0 in ball_ids:
-        cue = ball_ids.index(0)
-        hits = np.flatnonzero((kinds == EV_BALL_BALL) & ((first == cue) | (second == cue)))
-        if hits.shape[0]:
-            t_first = times[hits[0]]
-            tied = hits[times[hits] - t_first <= FIRST_CONTACT_TIE]
-            others = np.where(first[tied] == cue, second[tied], first[tied])
-            first_contact = int(ids[others].min())
-            late = (kinds == EV_CUSHION) & (times >= t_first)
-            rails = tuple(int(b) for b in np.unique(ids[first[late]]))
-    pocketed = tuple(int(b) for b in np.unique(ids[first[kinds == EV_POCKET]]))
-    off_table = tuple(int(b) for b in np.unique(ids[first[kinds == EV_OFF_TABLE]]))
+    ids = list(ball_ids)
+    t = times.tolist()
+    k = kinds.tolist()
+    a = first.tolist()
+    b = second.tolist()
+    cue = ids.index(0) if 0 in ids else -1
+    t_first = math.inf
+    contacts: list[int] = []  # the balls the cue ball met first (ties within the tolerance)
+    pocketed: set[int] = set()
+    off_table: set[int] = set()
+    for e, kind in enumerate(k):
+        if kind == EV_BALL_BALL and cue >= 0 and (a[e] == cue or b[e] == cue):
+            if not contacts:
+                t_first = t[e]
+            if t[e] - t_first <= FIRST_CONTACT_TIE:
+                contacts.append(ids[b[e] if a[e] == cue else a[e]])
+        elif kind == EV_POCKET:
+            pocketed.add(ids[a[e]])
+        elif kind == EV_OFF_TABLE:
+            off_table.add(ids[a[e]])
+    # cushions from the first contact's time on (one at that very time counts, wherever the
+    # events list it)
+    rails = {ids[a[e]] for e, kind in enumerate(k) if kind == EV_CUSHION and t[e] >= t_first}
     return TrajectoryFacts(
-        first_contact=first_contact, pocketed=pocketed, off_table=off_table, rails=rails
+        first_contact=min(contacts) if contacts else None,
+        pocketed=tuple(sorted(pocketed)),
+        off_table=tuple(sorted(off_table)),
+        rails=tuple(sorted(rails)),
     )

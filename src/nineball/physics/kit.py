@@ -64,18 +64,31 @@ class Kit:
 _KITS: dict[tuple[int, int], Kit] = {}
 
 
+@functools.lru_cache(maxsize=64)
+def _packed(params: PhysicsParams, table: TableSpec) -> tuple[NDArray[np.float64], tuple[str, ...]]:
+    """The packed table of (params, table) and its cushions' names, cached by value.
+
+    Equal parameters made anew (each new match makes its own) share one array, packed once.
+    """
+    warm.prepare(readonly=True)  # a cold start: a child compiles while we pack
+    prm = param_vector(params, table)
+    tab = pack_table(table.segments, table.jaws, table.captures, table.boundary, prm)
+    tab.setflags(write=False)
+    return tab, table.cushion_names()
+
+
 def kit(params: PhysicsParams, table: TableSpec) -> Kit:
-    """The kit of (params, table), cached by identity (both are frozen; the cache holds them)."""
+    """The kit of (params, table), cached by identity (both are frozen; the cache holds them).
+
+    Its packed array is cached by value (:func:`_packed`).
+    """
     key = (id(params), id(table))
     found = _KITS.get(key)
     if found is None or found.params is not params or found.table is not table:
         if len(_KITS) >= 64:
             _KITS.clear()
-        warm.prepare(readonly=True)  # a cold start: a child compiles while we pack
-        prm = param_vector(params, table)
-        tab = pack_table(table.segments, table.jaws, table.captures, table.boundary, prm)
-        tab.setflags(write=False)
-        made = Kit(params, table, tab, table.cushion_names())
+        tab, names = _packed(params, table)
+        made = Kit(params, table, tab, names)
         _KITS[key] = made
         return made
     return found

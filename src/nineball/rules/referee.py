@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from nineball.equipment import BallId
 from nineball.errors import IllegalActionError, InvalidShotError
-from nineball.rules.explain import Judgement, JudgementKind, explain
+from nineball.rules.explain import Judgement, JudgementKind
 from nineball.rules.facts import ShotFacts
 from nineball.rules.fouls import Foul
 from nineball.rules.ruling import Ruling, RulingKind
@@ -264,7 +264,7 @@ def shoot(state: MatchState, facts: ShotFacts, *, push_out: bool = False) -> Rul
         respotted=respotted,
         warning=warning,
         game_over=game_over,
-        explanation=explain(judgement),
+        judgement=judgement,
         state=after,
     )
 
@@ -297,7 +297,7 @@ def choose(state: MatchState, choice: Choice) -> Ruling:
         respotted=(),
         warning=False,
         game_over=None,
-        explanation=explain(judgement),
+        judgement=judgement,
         state=after,
     )
 
@@ -332,6 +332,6 @@ def forfeit(state: MatchState, seat: Seat) -> Ruling:
         respotted=(),
         warning=False,
         game_over=game_over,
-        explanation=explain(judgement),
+        judgement=judgement,
         state=after,
     )

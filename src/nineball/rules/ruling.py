@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from nineball.equipment import BallId
 from nineball.rules.fouls import Foul
 from nineball.rules.message import Language, Message, render
 from nineball.rules.state import CueBall, GameOver, MatchState, Phase, Seat
+
+if TYPE_CHECKING:
+    from nineball.rules.explain import Judgement
 
 __all__ = ["Explanation", "Language", "Ruling", "RulingKind"]
 
@@ -88,11 +92,22 @@ class Ruling:
     game_over: GameOver | None
     """How the game ended, when it ended on this request."""
 
-    explanation: Explanation
-    """The ruling in words, in every language."""
+    judgement: Judgement
+    """What the referee decided, in the terms of an explanation (:attr:`explanation`)."""
 
     state: MatchState
     """The match after the ruling (the next game's break already, when a game ended)."""
+
+    @property
+    def explanation(self) -> Explanation:
+        """The ruling in words, in every language, written when asked for.
+
+        From :attr:`judgement`, each time: most rulings (a search's, a learning environment's)
+        are never read, and writing every one cost more than half of a ruling's time.
+        """
+        from nineball.rules.explain import explain  # explain.py builds on this module
+
+        return explain(self.judgement)
 
     @property
     def is_foul(self) -> bool:
