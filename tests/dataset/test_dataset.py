@@ -7,6 +7,7 @@ import json
 import re
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pyarrow.parquet as pq
 import pytest
@@ -22,6 +23,8 @@ from nineball.dataset import (
 )
 from nineball.errors import InvalidInputError
 from nineball.game import load_record, replay
+from nineball.game.history import recorded_positions
+from nineball.players.value import shipped_value_model
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = DatasetSpec(players=("ghost", "ghost"), matches=5, shard_matches=2, records=True, seed=3)
@@ -49,7 +52,9 @@ def test_the_files_read_back_with_pyarrow_and_pandas(written: Path) -> None:
     assert sorted(set(frame["match"])) == [0, 1, 2, 3, 4]
     keys = list(zip(frame["match"], frame["game"], frame["shot"], strict=True))
     assert keys == sorted(keys)
-    assert frame["win_probability"].isna().all()
+    chances = frame["win_probability"]
+    assert chances.notna().all() and chances.between(0.0, 1.0).all()
+    assert chances.nunique() > 10  # a chance of each position, not one number
     assert set(frame["kind"]) <= {"stroke", "choice"}
     manifest = json.loads((written / MANIFEST).read_text())
     assert manifest["rows"] == len(frame)
@@ -95,7 +100,15 @@ def test_the_rows_agree_with_replaying_the_stored_records(written: Path) -> None
             assert problem is None  # the physics puts every ball where the record says
             trajectories.append(trajectory)
         players = (record.agents or ("", ""))[0], (record.agents or ("", ""))[1]
-        again = match_rows(record, trajectories, match=stored["match"], players=players)
+        # the chances: the shipped model on the positions the record gives back (float32)
+        positions = [position for _, position in recorded_positions(record)]
+        chances = [float(np.float32(c)) for c in shipped_value_model().game_wins(positions)]
+        again = match_rows(
+            record, trajectories, match=stored["match"], players=players, chances=chances
+        )
+        for wrong in (chances[:-1], [*chances, 0.5]):
+            with pytest.raises(ValueError, match="chances"):
+                match_rows(record, trajectories, match=0, players=players, chances=wrong)
         rows = [row for row in frame if row["match"] == stored["match"]]
         assert [
             dict(zip(again, values, strict=True)) for values in zip(*again.values(), strict=True)

@@ -80,6 +80,7 @@ def match_rows(
     match: int,
     players: tuple[str, str],
     rulings: Sequence[Ruling] | None = None,
+    chances: Sequence[float] | None = None,
 ) -> Rows:
     """The rows of every entry of a simulated match.
 
@@ -90,6 +91,8 @@ def match_rows(
         players: the computer players in seats 0 and 1.
         rulings: each entry's ruling as the match made it (None: the referee rules every
             entry of the record again, as :func:`nineball.game.iter_rulings` does).
+        chances: each entry's ``win_probability``, the chance that the player to act wins the
+            game (None: null in every row).
 
     Raises:
         ValueError: a record without seed or racks, or trajectories (or rulings) that do not
@@ -111,6 +114,8 @@ def match_rows(
             layout = dict(game.rack)
         if k >= len(trajectories):
             raise ValueError(f"{len(trajectories)} trajectories for more entries")
+        if chances is not None and k >= len(chances):
+            raise ValueError(f"{len(chances)} chances for more entries")
         state = before.game
         stroke = shot.kind is ShotKind.STROKE and shot.stroke is not None
         trajectory = trajectories[k]
@@ -169,7 +174,7 @@ def match_rows(
             **_layout("after", after),
             "game_winner": winners[g],
             "match_winner": match_winner,
-            "win_probability": None,
+            "win_probability": None if chances is None else chances[k],
         }  # fmt: skip
         for name in names:
             rows[name].append(row[name])
@@ -178,4 +183,6 @@ def match_rows(
     entries = len(rows["match"])
     if len(trajectories) != entries or (rulings is not None and len(rulings) != entries):
         raise ValueError(f"{len(trajectories)} trajectories for {entries} entries")
+    if chances is not None and len(chances) != entries:
+        raise ValueError(f"{len(chances)} chances for {entries} entries")
     return rows

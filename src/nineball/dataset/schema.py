@@ -144,8 +144,8 @@ COLUMNS: tuple[Column, ...] = (
     Column(name="match_winner", type="int8", unit="-",
            meaning="the seat that won the match (null if it did not end)"),
     Column(name="win_probability", type="float32", unit="-",
-           meaning="the chance that the player to act wins this game; null in every row "
-           "today: a value model (issue 13) fills it"),
+           meaning="the chance that the player to act wins this game, before the entry, "
+           "by the value model shipped with nineball (players/value.json)"),
 )  # fmt: skip
 """Every column, in the files' order."""
 

@@ -18,6 +18,7 @@ from nineball.players.base import Player
 from nineball.players.ladder import pairing_jobs
 from nineball.players.play import Turn, play_match
 from nineball.players.registry import make_player
+from nineball.players.value import shipped_value_model
 
 __all__ = ["MAX_TURNS", "Job", "Played", "dataset_jobs", "play_job", "start_match"]
 
@@ -100,15 +101,24 @@ def play_job(job: Job) -> Played:
     match, players = start_match(job)
     trajectories: list[Trajectory | None] = []
     rulings: list[Ruling] = []
+    positions = [match.position]  # the position before each entry
 
     def keep(turn: Turn) -> None:
         trajectories.append(None if turn.report is None else turn.report.trajectory)
         rulings.append(turn.ruling)
+        if not match.state.is_over:
+            positions.append(match.position)
 
     play_match(match, players, on_turn=keep, max_turns=MAX_TURNS)
     record = match.record
+    chances = shipped_value_model().game_wins(positions[: len(rulings)])
     rows = match_rows(
-        record, trajectories, match=job.index, players=(job.first, job.second), rulings=rulings
+        record,
+        trajectories,
+        match=job.index,
+        players=(job.first, job.second),
+        rulings=rulings,
+        chances=chances.tolist(),
     )
     text = json.dumps(record_to_json(record), separators=(",", ":")) if job.record else None
     return Played(index=job.index, rows=rows, record=text, cpu_seconds=time.process_time() - start)

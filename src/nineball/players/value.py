@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from importlib.resources import files
@@ -167,6 +167,12 @@ class ValueModel:
             nodes = np.where(x[self.feature[nodes]] <= self.threshold[nodes], self.left[nodes],
                              self.right[nodes])  # fmt: skip
         return float(1.0 / (1.0 + math.exp(-float(self.value[nodes].sum()))))
+
+    def game_wins(self, positions: Sequence[Position]) -> NDArray[np.float64]:
+        """:meth:`game_win` of many positions, the forest walked once for all of them."""
+        if not positions:
+            return np.empty(0, dtype=np.float64)
+        return self.probability(np.stack([features(p) for p in positions]))
 
     def match_win(self, position: Position) -> float:
         """P(the player to act in ``position`` wins the match); 1 or 0 once it is over."""
