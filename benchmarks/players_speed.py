@@ -6,6 +6,12 @@ Decisions are timed in real seeded games (self-play at each level), excluding th
 wall-clock and in CPU time of this process (the search is single-threaded, so CPU time is what
 the decision costs even on a busy machine). The issue's targets are a median under 1 s for
 ``pro`` and under 5 s for ``max``, and a pro-v-pro game under 20 s.
+
+Also the simulations per CPU-second inside the decisions: every stroke the search plays through
+the game's step (``play_stroke`` and ``try_strokes`` as :mod:`nineball.players.evaluation` calls
+them, counted by wrapping them here), over the decisions' CPU time: what the search gets out of
+the engine, its referee calls and its own Python, beside the bare engine's shots per second
+(``benchmarks/batch.py``).
 """
 
 from __future__ import annotations
@@ -13,11 +19,32 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from typing import Any
 
+import nineball.players.evaluation as evaluation
 from nineball.game.match import Match
 from nineball.players.play import play_turn
 from nineball.players.registry import make_player
 from nineball.rules import MatchConfig, Phase, Seat
+
+SIMULATED = [0]
+"""Strokes the search played (through the two wrapped steps)."""
+
+
+def _counted() -> None:
+    """Count the strokes the search plays: wrap the two steps in the evaluation module."""
+    one, many = evaluation.play_stroke, evaluation.try_strokes
+
+    def play_stroke(*args: Any, **kwargs: Any) -> Any:
+        SIMULATED[0] += 1
+        return one(*args, **kwargs)
+
+    def try_strokes(position: Any, strokes: Any, **kwargs: Any) -> Any:
+        SIMULATED[0] += len(strokes)
+        return many(position, strokes, **kwargs)
+
+    evaluation.play_stroke = play_stroke  # type: ignore[assignment]
+    evaluation.try_strokes = try_strokes  # type: ignore[assignment]
 
 
 def measure(level: str, games: int) -> tuple[list[float], list[float], list[float]]:
@@ -48,13 +75,17 @@ def main() -> None:
     parser.add_argument("--levels", default="club,pro,max")
     args = parser.parse_args()
     make_player("pro")  # compile and load the kernels before timing
+    _counted()
     for level in args.levels.split(","):
+        SIMULATED[0] = 0
         decisions, cpu, games = measure(level, args.games)
         print(
             f"{level:>9}: decision median {statistics.median(decisions):.3f} s "
             f"(CPU {statistics.median(cpu):.3f} s), max {max(decisions):.3f} s "
             f"(CPU {max(cpu):.3f} s) over {len(decisions)} decisions; "
-            f"game median {statistics.median(games):.1f} s over {len(games)} games"
+            f"game median {statistics.median(games):.1f} s over {len(games)} games; "
+            f"{SIMULATED[0] / sum(cpu):,.0f} simulations per CPU-second in the decisions "
+            f"({SIMULATED[0]:,} in {sum(cpu):.1f} s)"
         )
 
 
