@@ -53,7 +53,8 @@ def test_the_files_read_back_with_pyarrow_and_pandas(written: Path) -> None:
     keys = list(zip(frame["match"], frame["game"], frame["shot"], strict=True))
     assert keys == sorted(keys)
     chances = frame["win_probability"]
-    assert chances.notna().all() and chances.between(0.0, 1.0).all()
+    assert chances.notna().all()
+    assert chances.between(0.0, 1.0).all()
     assert chances.nunique() > 10  # a chance of each position, not one number
     assert set(frame["kind"]) <= {"stroke", "choice"}
     manifest = json.loads((written / MANIFEST).read_text())

@@ -186,10 +186,14 @@ def test_the_screen_takes_every_kind_in_turn() -> None:
     assert len(diverse(banks, 9)) == 5
 
 
-def test_a_push_out_is_answered_by_the_value_of_the_position() -> None:
+def _after_break() -> MatchState:
+    """A legal break that pocketed the 5 to the 8: the breaker shoots on, and may push out."""
     start = MatchState.start(MatchConfig(players=("Ann", "Bob")))
-    after_break = shoot(start, ShotFacts.of(first_contact=1, pocketed=[5, 6, 7, 8])).state
-    pushed = shoot(after_break, ShotFacts(), push_out=True).state
+    return shoot(start, ShotFacts.of(first_contact=1, pocketed=[5, 6, 7, 8])).state
+
+
+def test_a_push_out_is_answered_by_the_value_of_the_position() -> None:
+    pushed = shoot(_after_break(), ShotFacts(), push_out=True).state
     assert pushed.phase is Phase.PUSH_OUT_CHOICE
     player = SearchPlayer(LEVELS["club"])
     easy = {BallId.CUE: (0.9, 1.9), BallId.ONE: (1.1, 2.3), BallId.NINE: (0.3, 0.8)}
@@ -284,3 +288,63 @@ def test_caroms_and_kisses_pot_what_they_say() -> None:
         and facts.pocketed == (1,)
     ]
     assert made, "no kiss off the 5 pots the 1"
+
+
+def test_the_push_out_leaves_the_position_nearest_even_as_the_search_values_it() -> None:
+    """The pusher expects the opponent to take the better side of the position: of the pushes
+    searched, it plays the one whose value to the shooter is nearest 0, not the deepest hook
+    (which the opponent would hand back)."""
+    from nineball.players.search import PUSH_AIMS, PUSH_SPEEDS, Candidate
+
+    after_break = _after_break()
+    assert after_break.push_out_allowed
+    layout = {
+        BallId.CUE: (0.5, 1.0),
+        BallId.ONE: (0.9, 2.2),
+        BallId.TWO: (0.3, 2.0),
+        BallId.THREE: (0.62, 1.25),
+        BallId.FOUR: (1.0, 0.6),
+        BallId.NINE: (0.2, 0.5),
+    }
+    view = Position(state=after_break, layout=layout, table=TABLE, params=PARAMS)
+    aim_sd = LEVELS["club"].noise.aim
+    searched: list[tuple[float, float]] = []  # (the next pot's chance, the value) per push
+
+    class Valuer(SearchPlayer):
+        """The search's value of a position replaced by 2 q - 1 (q: the next pot's chance)."""
+
+        def evaluate(self, view: Position, rng: np.random.Generator, cue=None):  # type: ignore[no-untyped-def, override]
+            q = pot_quality(view, view.layout[BallId.CUE], view.state.lowest, self._aim_sd)
+            searched.append((q, 2.0 * q - 1.0))
+            return [Candidate(kind="direct", stroke=Stroke(speed=1.0, aim=0.0), value=2 * q - 1)]
+
+    player = Valuer(LEVELS["club"])
+    player._aim_sd = aim_sd
+    found = player._push_out(view, np.random.default_rng(0))
+    assert found is not None
+    value, decision = found
+    assert decision.push_out
+    grid = [
+        Stroke(speed=s, aim=2 * math.pi * k / PUSH_AIMS)
+        for s in PUSH_SPEEDS
+        for k in range(PUSH_AIMS)
+    ]
+    assert decision.stroke in grid
+    assert len(searched) >= 3
+    hook = min(searched)
+    assert hook[0] < 0.3  # a deep hook was among the pushes searched...
+    assert value == max(-abs(v) for _, v in searched)  # ...but the push nearest even is played
+    assert value > -abs(hook[1])
+
+
+def test_a_safety_that_pots_the_ball_is_labelled_a_pot() -> None:
+    from nineball.players.search import Candidate, _is_safety
+
+    def safety(success: float, kind: str = "safety") -> Candidate:
+        return Candidate(
+            kind=kind, stroke=Stroke(speed=1.0, aim=0.0), safety=kind == "safety", success=success
+        )
+
+    assert _is_safety(safety(0.2))  # it hands the table over, as a safety does
+    assert not _is_safety(safety(0.7))  # a thin cut that keeps the player at the table: a pot
+    assert not _is_safety(safety(0.1, kind="direct"))  # a missed pot is no safety either

@@ -51,7 +51,6 @@ from nineball.players.evaluation import (
     POCKET_SLACK,
     Candidate,
     Search,
-    position_value,
     pot_chances,
     pot_quality,
 )
@@ -68,6 +67,16 @@ __all__ = [
     "pot_chances",
     "pot_quality",
 ]
+
+
+PUSH_AIMS = 16
+"""Directions of the push outs tried, evenly spaced (every 22.5 degrees)."""
+
+PUSH_SPEEDS = (0.5, 1.0, 1.8)
+"""Speeds of the push outs tried, m/s: a short roll, about a diamond or two, across the table."""
+
+PUSH_FINALISTS = 4
+"""Pushes searched from both sides, picked across the range of the next pot's chance."""
 
 
 class SearchPlayer:
@@ -191,7 +200,7 @@ class SearchPlayer:
                     self.last = ranked
             if best is not None:
                 _, spot, choice = best
-                return Decision(stroke=choice.stroke, cue_ball=spot, safety=choice.safety)
+                return Decision(stroke=choice.stroke, cue_ball=spot, safety=_is_safety(choice))
             from nineball.players.ghost import GhostBallPlayer
 
             return GhostBallPlayer().decide(view, rng)
@@ -200,32 +209,63 @@ class SearchPlayer:
         choice = ranked[0]
         if view.state.push_out_allowed and choice.value < 0.0:
             push = self._push_out(view, rng)
-            if push is not None:
-                return push
-        return Decision(stroke=choice.stroke, safety=choice.safety)
+            if push is not None and push[0] > choice.value:
+                return push[1]
+        return Decision(stroke=choice.stroke, safety=_is_safety(choice))
 
-    def _push_out(self, view: Position, rng: np.random.Generator) -> Decision | None:
-        """A soft push out to the spot whose value is closest to even (the opponent chooses)."""
+    def _push_out(self, view: Position, rng: np.random.Generator) -> tuple[float, Decision] | None:
+        """The push out that leaves the position nearest even, with its value for the pusher.
+
+        Every stroke of a grid (:data:`PUSH_AIMS` directions at each of :data:`PUSH_SPEEDS`)
+        is played in one batch; a push that fouls is dropped. After a push the opponent shoots
+        or hands the shot back, whichever is better for them, and they value the position as
+        this player does (the same search): worth v to whoever shoots it, the opponent takes
+        ``|v|`` and leaves the pusher ``-|v|``, so the best push is the one whose v is nearest 0.
+        v is the level's own search of the position (:meth:`evaluate`, its best shot), for
+        :data:`PUSH_FINALISTS` pushes picked across the range of the shooter's next-pot chance
+        (:func:`pot_quality`), from the deepest hook to the easiest shot. (A push chosen by
+        the geometric value alone, which never says less than +0.15 for the shooter, always
+        hid the cue ball; the opponent's search then handed the hook back.)
+        """
         cue = view.layout[BallId.CUE]
         search = self._search(view, rng)
-        best: tuple[float, Stroke] | None = None
         me = view.state.to_act
-        strokes = [Stroke(speed=1.0, aim=2 * math.pi * k / 8) for k in range(8)]
+        strokes = [
+            Stroke(speed=speed, aim=2 * math.pi * k / PUSH_AIMS)
+            for speed in PUSH_SPEEDS
+            for k in range(PUSH_AIMS)
+        ]
+        pushed: list[tuple[float, Stroke, Position]] = []
         for stroke, result in zip(
             strokes, search.play_all(cue, strokes, push_out=True), strict=True
         ):
-            if result is None:
+            if result is None or result.ruling.fouls or result.after.state.is_over:
                 continue
-            if result.ruling.fouls:
+            shooter = _as_shooter(result.after, me)
+            placed = shooter.layout.get(BallId.CUE)
+            if placed is None:
                 continue
-            after = result.after
-            # The opponent chooses whichever side of the position is better for them.
-            value = abs(position_value(_as_shooter(after, me), me, self._aim_sd))
-            if best is None or value < best[0]:
+            chance = pot_quality(shooter, placed, shooter.state.lowest, self._aim_sd)
+            pushed.append((chance, stroke, shooter))
+        if not pushed:
+            return None
+        pushed.sort(key=lambda p: p[0])
+        last = len(pushed) - 1
+        picks = sorted(
+            {round(k * last / max(1, PUSH_FINALISTS - 1)) for k in range(PUSH_FINALISTS)}
+        )
+        best: tuple[float, Stroke] | None = None
+        for k in picks:
+            _, stroke, shooter = pushed[k]
+            ranked = self.evaluate(shooter, rng)
+            if not ranked:
+                continue
+            value = -abs(ranked[0].value)
+            if best is None or value > best[0]:
                 best = (value, stroke)
         if best is None:
             return None
-        return Decision(stroke=best[1], push_out=True)
+        return best[0], Decision(stroke=best[1], push_out=True)
 
     def answer_push_out(self, view: Position, rng: np.random.Generator) -> Choice:
         """Shoot when the position is worth more to the shooter than to the opponent."""
@@ -249,6 +289,15 @@ class SearchPlayer:
         speed = BREAK.speed if self.level.break_speed is None else self.level.break_speed
         stroke = Stroke(speed=speed, aim=aim, height=BREAK.height)
         return Decision(stroke=stroke, cue_ball=cue)
+
+
+def _is_safety(choice: Candidate) -> bool:
+    """Whether a chosen shot is a safety, as the record labels it.
+
+    One of the safety candidates that does not keep the player at the table in most of its
+    noisy samples: a thin cut that pots the ball is a pot.
+    """
+    return choice.safety and choice.success < 0.5
 
 
 def _as_shooter(view: Position, me: Seat) -> Position:
