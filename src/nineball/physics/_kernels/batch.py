@@ -6,8 +6,8 @@ batch gives the same results as the same shot alone, bit for bit. The shots are 
 over numba's threads (``prange``); nothing in one shot reads or writes another's slices.
 
 Compiled on the first batch (``parallel=True`` costs numba several seconds more than a plain
-kernel), then cached on disk like the entry points; ``python -m nineball.physics.warm`` does
-not compile it, so a program that never simulates a batch never pays for it.
+kernel), then cached on disk like the entry points; ``python -m nineball.physics.warm``, the
+install's warm-up, simulates one batch, so no player's first decision compiles it.
 
 numba's threads here are OpenMP's (its ``omp`` layer, the one this install gets), whose threads
 by default spin for a while after each parallel loop, waiting for the next: on two cores they
