@@ -57,6 +57,53 @@ def test_a_straight_pot_is_found_and_made() -> None:
     assert all(c.samples < finalists[-1].samples for c in ranked[level.finalists :])
 
 
+def test_the_odds_stated_for_a_chosen_shot_are_taken_again_on_fresh_samples() -> None:
+    from nineball.players.search import STATED_SAMPLES
+
+    # A thin cut of the 1 to the far corner: the search's best estimate of it is the luckiest
+    # of several, so the player restates its odds on samples drawn after the choice.
+    layout = {BallId.CUE: (0.3, 0.9), BallId.ONE: (0.95, 2.2), BallId.NINE: (0.3, 0.4)}
+    view = _view(layout)
+    player = SearchPlayer(LEVELS["club"])
+    chosen = player.evaluate(view, np.random.default_rng(0))[0]
+    cue = layout[BallId.CUE]
+    stated = player.stated(view, np.random.default_rng(1), cue, chosen)
+    assert stated.samples == STATED_SAMPLES
+    assert stated.value == chosen.value  # the search's value ranked the shots; it stays
+    assert stated.stroke == chosen.stroke
+    # the rule of succession: (k + 1) / (n + 2), never certain either way
+    n = STATED_SAMPLES
+    for rate in (stated.success, stated.foul):
+        kept = rate * (n + 2) - 1
+        assert kept == pytest.approx(round(kept))
+        assert 0 <= round(kept) <= n
+        assert 0.0 < rate < 1.0
+    # the same stream states the same odds; the search's own samples play no part
+    assert player.stated(view, np.random.default_rng(1), cue, chosen) == stated
+    assert player.stated(view, np.random.default_rng(1), cue, replace(chosen, success=1.0)) == (
+        stated
+    )
+    # without execution noise the one noiseless stroke says what happens: 0 or 1
+    player.noise = None
+    exact = player.stated(view, np.random.default_rng(1), cue, chosen)
+    assert exact.samples == 0
+    assert exact.success in (0.0, 1.0)
+
+
+def test_the_analysis_states_fresh_odds() -> None:
+    from nineball.players.analysis import analyse
+    from nineball.players.search import STATED_SAMPLES
+
+    layout = {BallId.CUE: (0.9, 1.9), BallId.ONE: (1.1, 2.3), BallId.NINE: (0.3, 0.8)}
+    result = analyse(_view(layout), np.random.default_rng(0), level="club", top=3)
+    assert [c.samples for c in result.candidates] == [STATED_SAMPLES] * 3
+    # the straight short pot: nearly every fresh sample keeps the table
+    direct = [c for c in result.candidates if c.kind == "direct"]
+    assert direct
+    assert direct[0].target == "1 in foot_right"
+    assert direct[0].success > 0.85
+
+
 def test_the_aim_is_corrected_for_throw() -> None:
     # A thin cut into the foot-right corner: the ghost-ball aim alone misses by throw.
     layout = {BallId.CUE: (0.5, 1.7), BallId.ONE: (1.0, 2.25), BallId.NINE: (0.3, 0.8)}

@@ -28,8 +28,10 @@ class Analysis:
     cue_ball: Point
     """Where the cue ball is, or where to place it when it is in hand."""
     candidates: tuple[Candidate, ...]
-    """The best candidates, best first, each with as many noisy samples as the best: value in
-    [-1, 1], success and foul rates under noise."""
+    """The best candidates, best first (compared on equal evidence), each as the player states
+    it (:meth:`SearchPlayer.stated`: scored again on fresh noisy samples, so that the odds of
+    the shots that came out best are not the luckiest estimates): value in [-1, 1], success and
+    foul rates under noise."""
 
 
 def analyse(
@@ -50,7 +52,9 @@ def analyse(
         cue = decision.cue_ball or view.layout[BallId.CUE]
         ranked = player.last
     best = player.refine(view, rng, ranked[:top], cue)
-    return Analysis(level=level, cue_ball=cue, candidates=tuple(best))
+    placed = view if view.in_hand is None else replace(view, placed=cue)
+    stated = tuple(player.stated(placed, rng, cue, c) for c in best)
+    return Analysis(level=level, cue_ball=cue, candidates=stated)
 
 
 def expected_path(view: Position, cue: Point, candidate: Candidate) -> Trajectory:
