@@ -4,10 +4,12 @@ For each research task (``pot``, ``runout``, ``break``: no opponent) and the ful
 ``ghost`` and ``club``: random actions (seeded) for about ``--seconds`` each, through the single
 environment (``TaskEnv`` or today's ``NineBallEnv``) and through ``NineBallVectorEnv`` with
 ``--envs`` tables; steps per second, and per core (the vector env's batch runs on numba's
-threads, every core; the single env on one). A step is an action played: the vector env's
-steps that only reset a table (next-step autoreset) are not counted::
+threads, every core, or with ``--workers k`` its tables are spread over k processes of one
+thread each; the single env on one core). A step is an action played: the vector env's steps
+that only reset a table (next-step autoreset) are not counted::
 
     nice -n 10 python benchmarks/envs.py --seconds 20 --envs 64
+    python benchmarks/envs.py --seconds 20 --envs 64 --workers 2 --only ghost
 """
 
 from __future__ import annotations
@@ -53,8 +55,10 @@ def single_rate(task: str, options: dict[str, Any], seconds: float) -> tuple[flo
     return steps / (time.perf_counter() - start), steps
 
 
-def vector_rate(task: str, options: dict[str, Any], seconds: float, envs: int) -> tuple[float, int]:
-    vector = NineBallVectorEnv(envs, task=task, **options)
+def vector_rate(
+    task: str, options: dict[str, Any], seconds: float, envs: int, workers: int = 1
+) -> tuple[float, int]:
+    vector = NineBallVectorEnv(envs, task=task, workers=workers, **options)
     rng = np.random.default_rng(0)
     vector.reset(seed=0)
     vector.step(rng.uniform(-1, 1, (envs, 8)))  # the batch kernel loaded
@@ -66,7 +70,9 @@ def vector_rate(task: str, options: dict[str, Any], seconds: float, envs: int) -
         acting = envs - int(vector._ended.sum())
         vector.step(rng.uniform(-1, 1, (envs, 8)).astype(np.float32))
         steps += acting
-    return steps / (time.perf_counter() - start), steps
+    rate = steps / (time.perf_counter() - start)
+    vector.close()
+    return rate, steps
 
 
 def main() -> int:
@@ -74,23 +80,28 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--envs", type=int, default=64)
     parser.add_argument("--only", default="", help="run only the cases whose name contains this")
+    parser.add_argument(
+        "--workers", type=int, default=1, help="the vector env's worker processes (one per core)"
+    )
     args = parser.parse_args()
     affinity = getattr(os, "sched_getaffinity", None)
     cores = len(affinity(0)) if affinity is not None else os.cpu_count() or 1
-    threads = min(numba.config.NUMBA_NUM_THREADS, cores)
+    # the cores a vector env uses: its worker processes, or numba's threads in one process
+    threads = args.workers if args.workers > 1 else min(numba.config.NUMBA_NUM_THREADS, cores)
     rows = []
     for name, task, options, tables in CASES:
         if args.only not in name:
             continue
         envs = tables or args.envs
         single, single_steps = single_rate(task, options, args.seconds)
-        vector, vector_steps = vector_rate(task, options, args.seconds, envs)
+        vector, vector_steps = vector_rate(task, options, args.seconds, envs, args.workers)
         rows.append(
             {
                 "case": name,
                 "single steps/s": round(single, 1),
                 "single steps": single_steps,
                 "tables": envs,
+                "workers": args.workers,
                 "vector steps/s": round(vector, 1),
                 "vector steps": vector_steps,
                 "vector steps/s/core": round(vector / threads, 1),

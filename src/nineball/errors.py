@@ -34,6 +34,7 @@ __all__ = [
     "InvalidShotError",
     "NineballError",
     "ProtocolError",
+    "WorkerError",
 ]
 
 
@@ -77,6 +78,10 @@ class ConcurrentWriteError(NineballError, RuntimeError):
     Each stored match has one writer at a time: a write made on a copy loaded before someone
     else's write is refused whole, and the stored match stays as the other writer left it.
     """
+
+
+class WorkerError(NineballError, RuntimeError):
+    """A worker process of a vector environment died or failed (``nineball.env.workers``)."""
 
 
 class ProtocolError(NineballError, ValueError):

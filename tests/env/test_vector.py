@@ -140,3 +140,60 @@ def test_bad_actions_are_refused_and_change_nothing() -> None:
         NineBallVectorEnv(2, task="pot", balls=12)
     with pytest.raises(InvalidInputError, match="2 seeds for 3 tables"):
         NineBallVectorEnv(3, task="pot").reset(seed=[1, 2])
+
+
+def _steps(vector: NineBallVectorEnv, seed: int, steps: int) -> list[Any]:
+    obs, _ = vector.reset(seed=seed)
+    out: list[Any] = [obs]
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        out.append(vector.step(rng.uniform(-1, 1, (vector.num_envs, 8)).astype(np.float32))[:4])
+    return out
+
+
+@pytest.mark.parametrize(
+    ("task", "options"),
+    [("match", {"opponent": "ghost", "max_strokes": 3}), ("pot", {"balls": 2, "flat": True})],
+)
+def test_tables_spread_over_worker_processes_play_as_in_one(
+    task: str, options: dict[str, Any]
+) -> None:
+    one = NineBallVectorEnv(5, task=task, **options)
+    expected = _steps(one, 7, 6)
+    spread = NineBallVectorEnv(5, task=task, workers=2, **options)
+    try:
+        assert spread.tables == []  # they live in the workers: tables 0-2 and 3-4
+        got = _steps(spread, 7, 6)
+        assert spread.observation_space.contains(got[0])
+    finally:
+        spread.close()
+    for a, b in zip(expected, got, strict=True):
+        parts_a = a if isinstance(a, tuple) else (a,)
+        parts_b = b if isinstance(b, tuple) else (b,)
+        assert all(_equal(x, y) for x, y in zip(parts_a, parts_b, strict=True))
+
+
+def test_workers_refuse_bad_input_before_any_process_starts_and_report_a_dead_one() -> None:
+    from nineball.errors import WorkerError
+
+    for bad in (0, 3, "2", True):
+        with pytest.raises(InvalidInputError, match="workers is a whole number from 1 to 2"):
+            NineBallVectorEnv(2, task="pot", workers=bad)  # type: ignore[arg-type]
+    with pytest.raises(InvalidInputError, match="balls"):
+        NineBallVectorEnv(2, task="pot", balls=12, workers=2)
+    vector = NineBallVectorEnv(2, task="pot", workers=2)
+    try:
+        vector.reset(seed=1)
+        bad = np.zeros((2, 8))
+        bad[1, 0] = np.inf
+        with pytest.raises(InvalidInputError, match="table 1: an action must be finite"):
+            vector.step(bad)
+        vector.step(np.zeros((2, 8)))  # the refused step changed nothing: the workers go on
+        assert vector._workers is not None
+        victim = vector._workers._procs[1]
+        victim.kill()
+        victim.join()
+        with pytest.raises(WorkerError, match="worker 1 died"):
+            vector.step(np.zeros((2, 8)))
+    finally:
+        vector.close()

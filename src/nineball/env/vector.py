@@ -19,6 +19,7 @@ from nineball.env.spaces import (
     observation_space,
 )
 from nineball.env.tables import MatchTable, Observation, Table, make_table
+from nineball.env.workers import Workers, joined
 from nineball.errors import InvalidInputError
 from nineball.game import Choice, Seat, Stroke
 from nineball.game.match import ShotReport
@@ -47,6 +48,11 @@ class NineBallVectorEnv(VectorEnv[Any, NDArray[np.float32], NDArray[Any]]):
     episode ended resets that table from its own generator (its action is ignored) and returns
     the new episode's first observation with reward 0 and neither ended.
 
+    ``workers=k`` (from 1 to the number of tables) spreads the tables over ``k`` processes,
+    contiguous shares of them (:mod:`nineball.env.workers`): the Python of a step then runs on
+    ``k`` cores, with the same results bit for bit. The tables then live in those processes
+    (``tables`` is empty here); :meth:`close` stops them.
+
     ``reset(seed=s)`` seeds table i with ``s + i`` (a list of seeds, one per table, is taken
     too); ``reset()`` without a seed goes on with each table's generator, as a single
     environment's does. Observations: the Dict of the single environment with a leading
@@ -54,21 +60,36 @@ class NineBallVectorEnv(VectorEnv[Any, NDArray[np.float32], NDArray[Any]]):
     are empty.
 
     Raises (construction):
-        InvalidInputError: ``num_envs`` not a whole number from 1 to 4096, an unknown task or
-            a bad option of the task (:func:`nineball.env.tables.make_table`).
+        InvalidInputError: ``num_envs`` not a whole number from 1 to 4096, ``workers`` not
+            one from 1 to ``num_envs``, an unknown task or a bad option of the task
+            (:func:`nineball.env.tables.make_table`).
+        WorkerError: a worker process could not start.
     """
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}  # noqa: RUF012
 
     def __init__(
-        self, num_envs: int = 8, *, task: str = "match", flat: bool = False, **options: Any
+        self,
+        num_envs: int = 8,
+        *,
+        task: str = "match",
+        flat: bool = False,
+        workers: int = 1,
+        **options: Any,
     ) -> None:
-        """Make ``num_envs`` tables of ``task`` with ``options``."""
+        """Make ``num_envs`` tables of ``task`` with ``options``, in ``workers`` processes."""
         check_count(num_envs, "num_envs", 4096)
+        check_count(workers, "workers", num_envs)
         if not isinstance(flat, bool):
             raise InvalidInputError(f"flat is True or False, got {flat!r}")
         options.pop("max_episode_steps", None)  # a registration's, none of ours
-        self.tables: list[Table] = [make_table(task, **options) for _ in range(num_envs)]
+        self.tables: list[Table] = [
+            make_table(task, **options) for _ in range(num_envs if workers == 1 else 1)
+        ]  # with workers, one table made here checks the options before any process starts
+        self._workers: Workers | None = None
+        if workers > 1:
+            self.tables = []
+            self._workers = Workers(num_envs, workers, {"task": task, "flat": flat, **options})
         self.task = task
         self.num_envs = num_envs
         self.flat = flat
@@ -118,6 +139,11 @@ class NineBallVectorEnv(VectorEnv[Any, NDArray[np.float32], NDArray[Any]]):
             if len(seeds) != self.num_envs:
                 raise InvalidInputError(f"{len(seeds)} seeds for {self.num_envs} tables")
         super().reset(seed=seeds[0])
+        if self._workers is not None:
+            parts = self._workers.reset(seeds)
+            self._ended[:] = False
+            self._started = True
+            return joined([obs for obs, _ in parts]), {}
         observations = [self._reset_table(i, s) for i, s in enumerate(seeds)]
         self._ended[:] = False
         self._started = True
@@ -146,6 +172,12 @@ class NineBallVectorEnv(VectorEnv[Any, NDArray[np.float32], NDArray[Any]]):
                 checked.append(check_action(array[i]))
             except InvalidInputError as error:
                 raise InvalidInputError(f"table {i}: {error}") from None
+        if self._workers is not None:
+            parts = self._workers.step(array)
+            ended = [np.concatenate([p[k] for p in parts]) for k in (2, 3)]
+            self._ended = ended[0] | ended[1]
+            rewards = np.concatenate([p[1] for p in parts])
+            return joined([p[0] for p in parts]), rewards, ended[0], ended[1], {}
         n = self.num_envs
         rewards = np.zeros(n, dtype=np.float64)
         terminated = np.zeros(n, dtype=np.bool_)
@@ -186,8 +218,11 @@ class NineBallVectorEnv(VectorEnv[Any, NDArray[np.float32], NDArray[Any]]):
         return self._observe(observations), rewards, terminated, truncated, {}  # type: ignore[arg-type]
 
     def close_extras(self, **kwargs: Any) -> None:
-        """Nothing to release."""
+        """Stop the worker processes, if any."""
         self._started = False
+        if self._workers is not None:
+            self._workers.close()
+            self._workers = None
 
 
 def _opponents_move(tables: list[MatchTable]) -> None:
