@@ -104,6 +104,41 @@ def test_the_analysis_states_fresh_odds() -> None:
     assert direct[0].success > 0.85
 
 
+def test_a_hidden_ball_is_kicked_at_off_two_cushions_with_an_aim_found_by_simulation() -> None:
+    from nineball.players.candidates import hidden, kick_routes, kicks
+
+    # The 9 sits just in front of the cue ball, on the line to the 1: no straight line and no
+    # one-cushion route reaches the 1, so the kicks go round off two or three cushions.
+    layout = {BallId.CUE: (0.6, 0.4), BallId.NINE: (0.6, 0.47), BallId.ONE: (0.6, 2.0)}
+    view = _view(layout)
+    cue = layout[BallId.CUE]
+    assert hidden(view, cue, BallId.ONE)
+    assert not hidden(_view({**layout, BallId.NINE: (0.3, 0.47)}), cue, BallId.ONE)
+    assert kick_routes(view, cue, BallId.ONE, 1) == []
+    two = kick_routes(view, cue, BallId.ONE, 2)
+    assert two
+    assert [t for _, t in two] == sorted(t for _, t in two)  # shortest first
+    assert all(t > math.dist(cue, layout[BallId.ONE]) for _, t in two)
+    # on an open table each cushion gives a one-cushion route, unless it meets a pocket: off
+    # a long cushion halfway up, the side pocket
+    open_layout = {BallId.CUE: (0.6, 0.5), BallId.ONE: (0.7, 0.9), BallId.NINE: (1.1, 2.3)}
+    assert len(kick_routes(_view(open_layout), (0.6, 0.5), BallId.ONE, 1)) == 4
+    side = {**open_layout, BallId.CUE: (0.6, 1.0), BallId.ONE: (0.7, 1.6)}
+    assert len(kick_routes(_view(side), (0.6, 1.0), BallId.ONE, 1)) == 2
+    player = SearchPlayer(LEVELS["pro"])
+    search = player._search(view, np.random.default_rng(0))
+    found = kicks(search, cue)
+    assert any("off 2 cushions" in k.target for k in found)
+    # every kick kept reaches the 1 first when played as intended (the fan's aim)
+    for result in search.play_all(cue, [k.stroke for k in found]):
+        assert result is not None
+        assert result.facts.first_contact == BallId.ONE
+    # and the search plays one of them, not a foul into the 9
+    decision = player.decide(view, np.random.default_rng(1))
+    assert player.last[0].kind == "kick"
+    assert decision.stroke == player.last[0].stroke
+
+
 def test_the_aim_is_corrected_for_throw() -> None:
     # A thin cut into the foot-right corner: the ghost-ball aim alone misses by throw.
     layout = {BallId.CUE: (0.5, 1.7), BallId.ONE: (1.0, 2.25), BallId.NINE: (0.3, 0.8)}

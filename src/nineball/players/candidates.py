@@ -1,7 +1,8 @@
 """The search player's candidates: shots found by geometry, for the lowest ball.
 
 Direct pots aimed by the ghost ball, banks (one cushion, by mirroring the pocket), combinations
-(the lowest ball into another), kicks (the cue ball off one cushion), safeties (thin and soft
+(the lowest ball into another), kicks (the cue ball off one cushion; at a hidden ball off one,
+two or three, each aim corrected by simulation), safeties (thin and soft
 contacts), jumps, and at the top level caroms and kisses (a ball glancing off another by the
 90-degree rule), each at a few speeds and tip heights. A pot's aim is corrected by simulation
 (:meth:`nineball.players.evaluation.Search.correct_aim`).
@@ -9,6 +10,7 @@ contacts), jumps, and at the top level caroms and kisses (a ball glancing off an
 
 from __future__ import annotations
 
+import itertools
 import math
 
 from nineball.equipment import BallId, PocketId, Point
@@ -18,7 +20,26 @@ from nineball.players.aim import cut_angle, ghost_ball, is_path_clear, pocket_ai
 from nineball.players.evaluation import Candidate, Search, speed_for
 from nineball.players.jump import jump_shots
 
-__all__ = ["caroms", "diverse", "glances", "kicks_and_safeties", "mirrors", "pots"]
+__all__ = [
+    "caroms",
+    "diverse",
+    "glances",
+    "hidden",
+    "kick_routes",
+    "kicks",
+    "kicks_and_safeties",
+    "mirrors",
+    "pots",
+]
+
+KICK_ROUTES = 2
+"""Routes of each number of cushions tried for a kick at a hidden ball (the shortest)."""
+
+KICK_LONGEST = 6.0
+"""m: the longest route a kick is tried on."""
+
+KICK_POCKET_CLEARANCE = 0.15
+"""m: how far from a pocket's centre line a kick's cushion contact must be."""
 
 ROUTE_EXTRA = {"bank": 0.5, "kiss": 0.5, "combo": 0.3}
 """m/s added to the base speed of a route for what it takes on the way: a cushion about half
@@ -195,6 +216,138 @@ def caroms(search: Search, cue: Point) -> list[Candidate]:
     return out
 
 
+def hidden(view: Position, cue: Point, target: BallId) -> bool:
+    """Whether the cue ball cannot reach ``target`` in a straight line: full, or either side.
+
+    The cue ball's centre is sent at the ball's centre and at points 1.8 R to either side of
+    it (a thin hit): every one of the three paths is blocked by another ball.
+    """
+    r = view.params.radius
+    ball = view.layout[target]
+    dx, dy = ball[0] - cue[0], ball[1] - cue[1]
+    d = math.hypot(dx, dy)
+    if d == 0.0:
+        return False
+    px, py = -dy / d, dx / d
+    skip = (BallId.CUE, target)
+    return not any(
+        is_path_clear(cue, (ball[0] + k * px, ball[1] + k * py), view.layout, skip, r)
+        for k in (0.0, 1.8 * r, -1.8 * r)
+    )
+
+
+def kick_routes(
+    view: Position, cue: Point, target: BallId, rails: int
+) -> list[tuple[float, float]]:
+    """Mirror routes of the cue ball to ``target`` off ``rails`` cushions: (aim, length) each.
+
+    Each order of cushions (no cushion twice in a row) gives an image of the ball, mirrored
+    in the lines a ball's centre bounces on; the route aimed at the image is traced on the
+    table and kept when it meets the cushions in that order, each contact at least
+    :data:`KICK_POCKET_CLEARANCE` from a pocket, its legs clear of the other balls, and it is
+    at most :data:`KICK_LONGEST` long. Shortest first.
+    """
+    r = view.params.radius
+    w, length = view.table.width, view.table.length
+    lines = (r, w - r, r, length - r)  # x = left, x = right, y = head, y = foot
+    ball = view.layout[target]
+    routes: list[tuple[float, float]] = []
+    for order in itertools.product(range(4), repeat=rails):
+        if any(a == b for a, b in itertools.pairwise(order)):
+            continue
+        image = ball
+        for line in reversed(order):
+            image = _reflect(image, line, lines[line])
+        aim = math.atan2(image[1] - cue[1], image[0] - cue[0])
+        traced = _trace(view, cue, target, aim, order, lines)
+        if traced is not None and traced <= KICK_LONGEST:
+            routes.append((aim, traced))
+    routes.sort(key=lambda route: route[1])
+    return routes
+
+
+def _reflect(point: Point, line: int, at: float) -> Point:
+    x, y = point
+    return (2.0 * at - x, y) if line < 2 else (x, 2.0 * at - y)
+
+
+def _trace(
+    view: Position,
+    cue: Point,
+    target: BallId,
+    aim: float,
+    order: tuple[int, ...],
+    lines: tuple[float, ...],
+) -> float | None:
+    """The length of a kick's route, None when it fails (:func:`kick_routes`).
+
+    From ``cue`` at ``aim``, off the cushions of ``order``, to ``target``: None when it meets
+    another cushion first, passes a pocket, or a ball is in the way.
+    """
+    r = view.params.radius
+    w, length = view.table.width, view.table.length
+    ball = view.layout[target]
+    x, y = cue
+    dx, dy = math.cos(aim), math.sin(aim)
+    total = 0.0
+    for line in order:
+        best, hit = math.inf, -1
+        for k, at in enumerate(lines):
+            step = dx if k < 2 else dy
+            if step == 0.0:
+                continue
+            t = ((at - x) if k < 2 else (at - y)) / step
+            if 1e-9 < t < best:
+                best, hit = t, k
+        if hit != line:
+            return None
+        nx, ny = x + best * dx, y + best * dy
+        along, side = (ny, length) if line < 2 else (nx, w)
+        near_corner = min(along, side - along) < KICK_POCKET_CLEARANCE
+        near_side = line < 2 and abs(along - side / 2.0) < KICK_POCKET_CLEARANCE
+        if near_corner or near_side:
+            return None
+        if not is_path_clear((x, y), (nx, ny), view.layout, (BallId.CUE,), r):
+            return None
+        total += best
+        x, y = nx, ny
+        dx, dy = (-dx, dy) if line < 2 else (dx, -dy)
+    # the last leg: straight at the ball, ahead, before any cushion
+    t = (ball[0] - x) * dx + (ball[1] - y) * dy
+    if t <= 0.0 or not is_path_clear((x, y), (x + t * dx, y + t * dy), view.layout,
+                                     (BallId.CUE, target), r):  # fmt: skip
+        return None
+    return total + t
+
+
+def kicks(search: Search, cue: Point) -> list[Candidate]:
+    """Kicks at a hidden lowest ball off one, two and three cushions, each aim corrected.
+
+    The shortest :data:`KICK_ROUTES` routes of each number of cushions (:func:`kick_routes`),
+    at two speeds each; every stroke's aim is found by simulation near the mirror's
+    (:meth:`Search.aim_kick`), and a stroke that finds none is dropped.
+    """
+    view = search.view
+    target = view.state.lowest
+    out: list[Candidate] = []
+    for rails in (1, 2, 3):
+        for aim, travel in kick_routes(view, cue, target, rails)[:KICK_ROUTES]:
+            for speed in (1.2 + 0.6 * travel + 0.4 * rails, 2.0 + 0.9 * travel + 0.4 * rails):
+                aimed = search.aim_kick(cue, Stroke(speed=min(speed, 8.0), aim=aim), target)
+                if aimed is None:
+                    continue
+                out.append(
+                    Candidate(
+                        kind="kick",
+                        stroke=aimed,
+                        target=f"kick at the {int(target)} off {rails} "
+                        + ("cushion" if rails == 1 else "cushions"),
+                        ball=int(target),
+                    )
+                )
+    return out
+
+
 def kicks_and_safeties(search: Search, cue: Point) -> list[Candidate]:
     """Kicks, safeties and jumps at the lowest ball, and always a plain full hit."""
     view, level = search.view, search.level
@@ -204,18 +357,21 @@ def kicks_and_safeties(search: Search, cue: Point) -> list[Candidate]:
     out: list[Candidate] = []
     distance = math.hypot(ball[0] - cue[0], ball[1] - cue[1])
     if "kick" in level.kinds:
-        for mirror in mirrors(view, ball):
-            phi = math.atan2(mirror[1] - cue[1], mirror[0] - cue[0])
-            length = math.hypot(mirror[0] - cue[0], mirror[1] - cue[1])
-            for speed in (1.2 + 0.6 * length, 2.0 + 0.9 * length):
-                out.append(
-                    Candidate(
-                        kind="kick",
-                        stroke=Stroke(speed=min(speed, 8.0), aim=phi),
-                        target=f"kick at the {int(target)}",
-                        ball=int(target),
+        if hidden(view, cue, target):
+            out += kicks(search, cue)
+        else:
+            for mirror in mirrors(view, ball):
+                phi = math.atan2(mirror[1] - cue[1], mirror[0] - cue[0])
+                length = math.hypot(mirror[0] - cue[0], mirror[1] - cue[1])
+                for speed in (1.2 + 0.6 * length, 2.0 + 0.9 * length):
+                    out.append(
+                        Candidate(
+                            kind="kick",
+                            stroke=Stroke(speed=min(speed, 8.0), aim=phi),
+                            target=f"kick at the {int(target)}",
+                            ball=int(target),
+                        )
                     )
-                )
     if "safety" in level.kinds:
         base = math.atan2(ball[1] - cue[1], ball[0] - cue[0])
         spread = math.asin(min(1.0, 2.0 * r / max(distance, 2.0 * r)))

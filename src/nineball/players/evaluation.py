@@ -52,6 +52,13 @@ AIM_STEPS = 5
 AIM_TOLERANCE = math.radians(0.02)
 """Close enough: the object ball's line within 0.02 degree (0.35 mm a metre on)."""
 
+KICK_FAN = 17
+"""Aims tried around a kick's mirror aim (:meth:`Search.aim_kick`)."""
+
+KICK_STEP = math.radians(1.0)
+"""The spacing of those aims: the fan spans 16 degrees, about what the cushions bend a route
+off its mirror."""
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Candidate:
@@ -361,6 +368,41 @@ class Search:
             previous = (aim, error)
             aim -= error / slope
         return best[1]
+
+    def aim_kick(self, cue: Point, stroke: Stroke, ball: BallId) -> Stroke | None:
+        """The aim near ``stroke``'s that brings the cue ball onto ``ball`` first with most room.
+
+        A cushion does not reflect a ball as a mirror does (the rebound depends on the speed
+        and the spin, and a rolling ball's path curves after it), so the mirror's aim is only a
+        start: a fan of :data:`KICK_FAN` aims :data:`KICK_STEP` apart around it is played in
+        one batch, and the aim in the middle of the widest run of aims whose first contact is
+        ``ball`` is kept (the most room for the execution's error either way); a run of one
+        aim is narrowed by a second fan, a fifth of the step apart. None when no aim of the fan
+        reaches the ball first.
+        """
+        step = KICK_STEP
+        centre = stroke.aim
+        for _ in range(2):
+            aims = [centre + (k - KICK_FAN // 2) * step for k in range(KICK_FAN)]
+            results = self.play_all(cue, [replace(stroke, aim=a) for a in aims])
+            hits = [r is not None and r.facts.first_contact == ball for r in results]
+            best, run, first = (0, 0), 0, 0
+            for k, hit in enumerate(hits):
+                if not hit:
+                    run = 0
+                    continue
+                if run == 0:
+                    first = k
+                run += 1
+                if run > best[0]:
+                    best = (run, first)
+            if best[0] == 0:
+                return None
+            centre = aims[best[1]] + (best[0] - 1) * step / 2.0
+            if best[0] > 1:
+                break
+            step /= 5.0
+        return replace(stroke, aim=centre)
 
     def leaving_error(
         self, cue: Point, stroke: Stroke, ball: BallId, wanted: float
