@@ -112,8 +112,12 @@ def test_the_review_opens_from_the_history(
     expect(page.locator("#review-chart circle.pt.mistake")).to_have_count(marks.count("mistake"))
     expect(page.locator("#review-chart circle.pt.blunder")).to_have_count(marks.count("blunder"))
     expect(page.locator("#review-list tr[data-k]")).to_have_count(n)
-    expect(page.locator("#review-chart line.boundary")).to_have_count(len({s["game"] for s in shots}) - 1)
-    expect(page.locator("#review-title")).to_have_text(f"Review of match {match_id}: Ann – Bob")
+    expect(page.locator("#review-chart line.boundary")).to_have_count(
+        len({s["game"] for s in shots}) - 1
+    )
+    expect(page.locator("#review-title")).to_have_text(
+        f"Review of match {match_id}: Ann \u2013 Bob"
+    )
     expect(page.locator("#review-legend")).to_contain_text("blunder: lost over 25 points")
     # the replay starts at the first entry, and the list shows where it is
     expect(page.locator("#replay-title")).to_contain_text(f"shot 1 of {n}")
@@ -134,7 +138,7 @@ def test_the_review_opens_from_the_history(
     expect(tip).to_contain_text(s["name"])
     before, after = round(s["before"] * 100), round(s["after"] * 100)
     change = round(s["change"] * 100)
-    expect(tip).to_contain_text(f"{before}% → {after}% (−{-change} pts)")
+    expect(tip).to_contain_text(f"{before}% \u2192 {after}% (\u2212{-change} pts)")
     expect(tip).to_contain_text("Blunder")
     # a click on an entry moves the replay to it (a tap on the point did so on the phone)
     if not touch:
@@ -151,13 +155,21 @@ def test_the_review_opens_from_the_history(
     assert chart["x"] >= 0
     assert chart["x"] + chart["width"] <= width
     assert chart["width"] >= 0.45 * min(width, 640)
-    point.hover(force=True) if not touch else None
+    if touch:
+        box = point.bounding_box()
+        assert box is not None
+        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    else:
+        point.hover(force=True)
+    expect(tip).to_be_visible()
     page.screenshot(path=artifacts / f"r1-review-{name}.png")
     # French: the words follow the language
     if touch:
         page.click("#btn-menu")
     page.select_option("#lang", "fr")
-    expect(page.locator("#review-title")).to_have_text(f"Analyse du match {match_id} : Ann – Bob")
+    expect(page.locator("#review-title")).to_have_text(
+        f"Analyse du match {match_id} : Ann \u2013 Bob"
+    )
     expect(page.locator("#review-list th").first).to_have_text("Coup")
     # Close: the replay and the review go together
     page.click("#replay-close")
@@ -223,8 +235,10 @@ def test_the_chance_bar_on_a_phone(browser: Browser, server_url: str, artifacts:
     _fits(page)
     bar = page.locator("#chance-bar").bounding_box()
     board = page.locator("#scoreboard").bounding_box()
-    assert bar is not None and board is not None
-    assert board["y"] <= bar["y"] and bar["y"] + bar["height"] <= board["y"] + board["height"]
+    assert bar is not None
+    assert board is not None
+    assert board["y"] <= bar["y"]
+    assert bar["y"] + bar["height"] <= board["y"] + board["height"]
     page.screenshot(path=artifacts / "r3-chance-bar-phone.png")
     page.click("#btn-menu")
     expect(page.locator("#chances")).to_be_visible()

@@ -7,7 +7,8 @@ import { $ } from "./state.js";
 import { replayEntry, startReplay } from "./history.js";
 
 const SVG = "http://www.w3.org/2000/svg";
-const TALL = 170; // the chart's height, CSS px (120 in a short panel: a phone held sideways)
+const TALL = 170; // the chart's height, CSS px (120 on a short screen: a phone held sideways)
+const SHORT = matchMedia("(max-height: 500px)");
 const PAD = { left: 34, right: 8, top: 10, bottom: 18 };
 
 // The review shown: the server's answer, the entry the replay is at.
@@ -34,7 +35,7 @@ function draw() {
   const shots = V.data.shots; const n = shots.length;
   if (!n) { box.textContent = t("reviewNone"); return; }
   const W = Math.max(200, box.clientWidth || 300);
-  const H = $("review").clientHeight < 420 ? 120 : TALL;
+  const H = SHORT.matches ? 120 : TALL;
   const w = W - PAD.left - PAD.right; const h = H - PAD.top - PAD.bottom;
   const slot = w / n;
   const x = (k) => PAD.left + (k + 0.5) * slot; // entry k in the middle of its slot
