@@ -20,12 +20,13 @@ from nineball.players.features import FEATURE_COUNT, FEATURES, NOT_APPLICABLE, f
 from nineball.players.search import LEVELS, SearchPlayer
 from nineball.players.value import (
     VALUE_FORMAT,
+    SeatChances,
     ValueModel,
     load_value_model,
     match_win_probability,
     shipped_value_model,
 )
-from nineball.rules import BreakRule, CueBall, MatchConfig, MatchState, ShotFacts, shoot
+from nineball.rules import BreakRule, CueBall, MatchConfig, MatchState, Seat, ShotFacts, shoot
 
 TABLE, PARAMS = nine_foot(), PhysicsParams()
 NAMES = [f.name for f in FEATURES]
@@ -163,6 +164,24 @@ def test_the_match_follows_from_the_game() -> None:
     assert 0.1 < chances[0] < 0.5 < chances[-1] < 0.9  # one game moves a long race less
     with pytest.raises(InvalidInputError, match=r"1\.5"):
         match_win_probability(longer, 1.5, 0.5)
+
+
+def test_each_seat_s_chances_are_the_player_to_act_s_and_their_complements(
+    positions: list[Position],
+) -> None:
+    model = shipped_value_model()
+    for position in positions[:40]:
+        me = position.state.to_act
+        chances = model.seat_chances(position)
+        assert chances.game[me] == model.game_win(position)
+        assert chances.match[me] == pytest.approx(model.match_win(position), abs=1e-15)
+        assert chances.game[me.other] == 1.0 - chances.game[me]
+        assert chances.match[me.other] == 1.0 - chances.match[me]
+        assert chances.of_seat(me) == (chances.game[me], chances.match[me])
+    assert {p.state.to_act for p in positions[:40]} == {0, 1}  # both seats were seen
+    assert SeatChances.of(Seat.SECOND, 0.25, 0.125).to_json() == {
+        "game": [0.75, 0.25], "match": [0.875, 0.125]
+    }  # fmt: skip
 
 
 def test_a_bad_model_file_is_refused_by_name(tmp_path: Path) -> None:

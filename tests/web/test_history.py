@@ -8,9 +8,11 @@ import math
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from nineball.game import Store, compute_stats
+from nineball.players.review import BLUNDER, MISTAKE, review
 from nineball.web.app import create_app
 from nineball.web.history import HUMAN, history_stats, stats_by_opponent
 from tests.web.conftest import TEST_HOSTS
@@ -156,3 +158,61 @@ def test_the_history_totals_are_compute_stats_over_every_record(tmp_path: Path) 
         assert row == {**stats.as_row(), "balls_per_inning": stats.balls_per_inning}
     assert got["by_opponent"] == stats_by_opponent(records)
     assert want["Ann"].matches_played == 2
+
+
+def test_a_stored_match_is_reviewed_entry_by_entry(client: TestClient, tmp_path: Path) -> None:
+    stored, live = _play_against_the_computer(client, "Ann")
+    reply = client.get(f"/api/matches/{stored}/review")
+    assert reply.status_code == 200, reply.text
+    data = reply.json()
+    assert data["id"] == stored
+    assert data["players"] == ["Ann", "Ghost"]
+    assert data["race_to"] == 1
+    assert (data["mistake"], data["blunder"]) == (MISTAKE, BLUNDER)
+    shots = data["shots"]
+    # one entry of the review for each entry of the record, in the replay's order
+    replayed = client.get(f"/api/matches/{stored}/replay").json()["shots"]
+    assert len(shots) == len(live) == len(replayed) > 0
+    assert [(s["game"], s["shot"]) for s in shots] == [(r["game"], r["shot"]) for r in replayed]
+    assert [s["player"] for s in shots] == [r["ruling"]["shooter"] for r in replayed]
+    assert shots[0]["kind"] == "break"
+    assert shots[0]["name"] == "Ann"
+    for s in shots:
+        for key in ("before", "after", "match_before", "match_after"):
+            assert 0.0 <= s[key] <= 1.0, (key, s)
+        assert s["change"] == pytest.approx(s["after"] - s["before"], abs=2e-4)
+        assert s["mark"] in (None, "mistake", "blunder")
+    # the review module's own figures, read from the store: nothing re-derived on the way
+    with Store(tmp_path / "web.sqlite3") as store:
+        record = store.load(stored)
+    assert shots == review(record).to_json()["shots"]
+
+
+def test_a_review_of_no_match_is_a_404_with_a_reason(client: TestClient) -> None:
+    for match_id, words in [
+        ("999", "999"),
+        ("abc", "whole number"),
+        ("9223372036854775808", "below 2^63"),
+        ("-1", "whole number"),
+    ]:
+        reply = client.get(f"/api/matches/{match_id}/review")
+        assert reply.status_code == 404, match_id
+        assert words in reply.json()["error"], match_id
+
+
+def test_a_match_kept_by_hand_cannot_be_reviewed_and_says_why(client: TestClient) -> None:
+    created = _new(client, mode="score", players=["Ann", "Bob"])
+    with client.websocket_connect("/ws") as ws:
+        ws.send_text(json.dumps({"type": "join", "match": created["match"],
+                                 "token": created["tokens"]["both"]}))  # fmt: skip
+        ws.receive_json()
+        ws.send_text(json.dumps({"type": "facts", "first": 1, "pocketed": [3], "rails": [],
+                                 "push_out": False}))  # fmt: skip
+        assert ws.receive_json()["type"] == "ruling"
+    stored = created["stored_id"]
+    assert client.get(f"/api/matches/{stored}/replay").status_code == 200  # replayed, yes
+    reply = client.get(f"/api/matches/{stored}/review")
+    assert reply.status_code == 422
+    error = reply.json()["error"]
+    assert f"match {stored} cannot be reviewed" in error
+    assert "no layouts" in error

@@ -131,11 +131,7 @@ def _chances(model: ValueModel, position: Position, seat: Seat) -> tuple[float, 
     if state.is_over:
         won = 1.0 if state.winner == seat else 0.0
         return won, won
-    game = model.game_win(position)
-    match = model.match_win(position)
-    if state.to_act != seat:
-        return 1.0 - game, 1.0 - match
-    return game, match
+    return model.seat_chances(position).of_seat(seat)
 
 
 def review(record: MatchRecord, model: ValueModel | None = None) -> Review:

@@ -28,13 +28,14 @@ import numpy as np
 from numpy.typing import NDArray
 
 from nineball.errors import InvalidInputError
-from nineball.game import BreakRule, MatchState
+from nineball.game import BreakRule, MatchState, Seat
 from nineball.game.position import Position
 from nineball.players.features import feature_names, features
 
 __all__ = [
     "VALUE_FORMAT",
     "VALUE_VERSION",
+    "SeatChances",
     "Standing",
     "ValueModel",
     "load_value_model",
@@ -180,6 +181,46 @@ class ValueModel:
         if state.is_over:
             return 1.0 if state.winner == state.to_act else 0.0
         return match_win_probability(state, self.game_win(position), self.breaker_wins)
+
+    def seat_chances(self, position: Position) -> SeatChances:
+        """Each seat's chance of the game in progress and of the match, the forest walked once.
+
+        Raises:
+            InvalidInputError: the match is over, or a position that cannot be played (see
+                :func:`nineball.players.features.features`).
+        """
+        state = position.state
+        game = self.game_win(position)
+        match = match_win_probability(state, game, self.breaker_wins)
+        return SeatChances.of(state.to_act, game, match)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatChances:
+    """The chances of both seats at one position: index 0 is the first player, 1 the second."""
+
+    game: tuple[float, float]
+    """P(each seat wins the game in progress)."""
+    match: tuple[float, float]
+    """P(each seat wins the match)."""
+
+    @classmethod
+    def of(cls, to_act: Seat, game: float, match: float) -> SeatChances:
+        """From the chances of the player to act (``to_act``) of the game and the match."""
+        if to_act is Seat.FIRST:
+            return cls(game=(game, 1.0 - game), match=(match, 1.0 - match))
+        return cls(game=(1.0 - game, game), match=(1.0 - match, match))
+
+    def of_seat(self, seat: Seat) -> tuple[float, float]:
+        """P(``seat`` wins the game, the match)."""
+        return self.game[seat], self.match[seat]
+
+    def to_json(self) -> dict[str, list[float]]:
+        """``{"game": [p0, p1], "match": [p0, p1]}``, rounded to 4 places."""
+        return {
+            "game": [round(p, 4) for p in self.game],
+            "match": [round(p, 4) for p in self.match],
+        }
 
 
 @dataclass(slots=True)

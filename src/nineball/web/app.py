@@ -13,6 +13,8 @@ Routes:
   statistics also by opponent: :func:`nineball.web.history.stats_by_opponent`).
 - ``GET /api/matches/{id}/replay``: a stored match played again for the page's replay
   (:func:`nineball.web.history.replay_json`).
+- ``GET /api/matches/{id}/review``: its game review, every entry's chances by the learned model
+  (:func:`nineball.web.history.review_json`).
 - ``GET /api/base``: the origin to put in the links to a match (:mod:`nineball.web.links`);
   ``POST /api/qr.svg`` (``{"url": link}``): the QR code of a link to this server, as SVG.
 - ``GET /api/levels``: the computer players (name, rating, description) and the rule profiles.
@@ -55,9 +57,10 @@ from nineball.game import (
 )
 from nineball.game.record import record_to_json
 from nineball.players.registry import describe_players
+from nineball.players.value import shipped_value_model
 from nineball.web.events import event_routes
 from nineball.web.guard import LOOPBACK_HOSTS, OriginGuard
-from nineball.web.history import history_stats, replay_json
+from nineball.web.history import history_stats, replay_json, review_json
 from nineball.web.i18n import page_strings
 from nineball.web.links import MAX_LINK_CHARS, check_link, link_base, qr_svg
 from nineball.web.preview import Previews
@@ -226,11 +229,12 @@ class _Hub:
 
 
 def _warm_up() -> None:
-    """Load the compiled physics once, so that the first stroke is as fast as the others."""
+    """Load the compiled physics and the value model: the first stroke is as fast as the rest."""
     simulate(
         [BallInput(id=0, r=(0.6, 0.5)), BallInput(id=1, r=(0.6, 1.9))],
         stroke=Stroke(speed=3.0, aim=math.pi / 2),
     )
+    shipped_value_model()
 
 
 def create_app(
@@ -400,6 +404,20 @@ def create_app(
             return {"id": number, **await run_in_threadpool(replay_json, record)}
         except NineballError as error:
             return _error(f"match {number} cannot be replayed: {error!s:.200}", 422)
+
+    @app.get("/api/matches/{match_id}/review", response_model=None)
+    async def match_review(match_id: str) -> JSONResponse | dict[str, Any]:
+        number = _match_number(match_id)
+        if isinstance(number, JSONResponse):
+            return number
+        try:
+            record = registry().store.load(number)
+        except NineballError as error:
+            return _error(str(error), 404)
+        try:  # the referee over every entry and the model on every position: off the loop
+            return {"id": number, **await run_in_threadpool(review_json, record)}
+        except NineballError as error:
+            return _error(f"match {number} cannot be reviewed: {error!s:.200}", 422)
 
     @app.get("/api/stats")
     async def stats() -> dict[str, object]:

@@ -1,10 +1,14 @@
-"""Past matches for the page: a stored match replayed shot by shot, and statistics by opponent.
+"""Past matches for the page: a stored match replayed and reviewed, and statistics by opponent.
 
 :func:`replay_json` plays a stored record again through the game layer
 (:func:`nineball.game.replay`: the physics from the record's racks and cue-ball placements)
 beside the referee's rulings on it (:func:`nineball.game.iter_rulings`), and gives each entry
 as the page animates a live shot: the layout before, the trajectory's pieces
 (:func:`nineball.web.segments.trajectory_json`), the ruling and the state after.
+
+:func:`review_json` is the game review of a stored match (:func:`nineball.players.review.review`:
+every entry's chances before and after it, by the learned model, with its mark), one entry for
+each of the replay's, in the same order.
 
 :func:`stats_by_opponent` groups the statistics of :func:`nineball.game.compute_stats` by whom
 each player faced: each computer level, or a person (``"human"``).
@@ -29,10 +33,18 @@ from nineball.game import (
     replay,
 )
 from nineball.players.registry import PLAYERS
+from nineball.players.review import review
 from nineball.web.segments import trajectory_json
 from nineball.web.views import layout_json, ruling_json, state_json, table_json
 
-__all__ = ["HUMAN", "history_stats", "replay_json", "start_json", "stats_by_opponent"]
+__all__ = [
+    "HUMAN",
+    "history_stats",
+    "replay_json",
+    "review_json",
+    "start_json",
+    "stats_by_opponent",
+]
 
 HUMAN = "human"
 """The agent of a seat a person plays (as match records name it)."""
@@ -101,6 +113,25 @@ def replay_json(record: MatchRecord) -> dict[str, object]:
         "table": table_json(TABLES[record.table](), params.radius),
         "shots": shots,
     }
+
+
+def review_json(record: MatchRecord) -> dict[str, object]:
+    """The review of a stored match for the page: :meth:`Review.to_json` and the race.
+
+    ``shots[k]`` is the replay's entry ``k`` (:func:`replay_json`) valued: ``game``, ``shot``,
+    ``player`` (the seat that acted), ``name``, ``kind``, ``before`` and ``after`` (that
+    player's chance of the game), ``change``, ``match_before``, ``match_after``, ``fouls``,
+    ``pocketed`` and ``mark`` (``"mistake"``, ``"blunder"`` or None); ``mistake`` and
+    ``blunder`` are the losses that earn them.
+
+    Raises:
+        InvalidRecordError: a record without the balls' layouts (a match kept by hand at a real
+            table), or an entry the referee refuses.
+    """
+    if any(game.rack is None for game in record.games):
+        problem = "no layouts: a match kept by hand records no balls, and a review reads them"
+        raise InvalidRecordError([RecordProblem("$.games", problem)])
+    return {**review(record).to_json(), "race_to": record.config.race_to}
 
 
 def _add(total: PlayerStats, more: PlayerStats) -> None:

@@ -51,7 +51,14 @@ from nineball.web.preview import preview_json
 from nineball.web.protocol import Aim, Facts, Preview, Strike
 from nineball.web.seats import ActionError, Mode, SeatTokens
 from nineball.web.segments import trajectory_json
-from nineball.web.views import layout_json, paths_json, ruling_json, state_json, table_json
+from nineball.web.views import (
+    chance_json,
+    layout_json,
+    paths_json,
+    ruling_json,
+    state_json,
+    table_json,
+)
 
 __all__ = [
     "ANALYSIS_LEVEL",
@@ -160,6 +167,13 @@ class GameSession:
         """The token digests and their seats (what the database keeps)."""
         return self.tokens.digests
 
+    def chance(self) -> dict[str, list[float]] | None:
+        """Each player's chance of the game and the match as the position stands (the page's bar).
+
+        None for a match kept by hand (no balls to value) or over (:func:`chance_json`).
+        """
+        return chance_json(None if self.match is None else self.match.position)
+
     def snapshot(self, seats: frozenset[Seat]) -> dict[str, object]:
         """Everything a page needs to draw the match as it stands."""
         state = self.state
@@ -173,6 +187,7 @@ class GameSession:
             "state": state_json(state),
             "history": self.history,
             "stored_id": None,
+            "chance": self.chance(),
         }
         params = PhysicsParams() if self.match is None else self.match.params
         out["limits"] = stroke_limits(params).as_json()
@@ -360,6 +375,7 @@ class GameSession:
             "type": "shot" if report is not None else "ruling",
             "ruling": entry,
             "state": state_json(ruling.state),
+            "chance": self.chance(),
         }
         if report is not None:
             out["trajectory"] = trajectory_json(report.trajectory)

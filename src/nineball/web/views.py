@@ -1,15 +1,21 @@
-"""The JSON views the page reads: the table, the referee's state, a ruling, the balls, paths.
+"""The JSON views the page reads: the table, the state, a ruling, the balls, paths, chances.
 
 Pure functions of game values; nothing here changes a match. Lengths are in m.
 """
 
 from __future__ import annotations
 
+import logging
+
 from nineball.equipment import BallId, PocketId
 from nineball.game import Point, TableSpec, Trajectory
+from nineball.game.position import Position
 from nineball.game.rulings import ruling_json, state_json
+from nineball.players.value import shipped_value_model
 
-__all__ = ["layout_json", "paths_json", "ruling_json", "state_json", "table_json"]
+__all__ = ["chance_json", "layout_json", "paths_json", "ruling_json", "state_json", "table_json"]
+
+_LOG = logging.getLogger(__name__)
 
 
 def table_json(table: TableSpec, radius: float) -> dict[str, object]:
@@ -43,3 +49,20 @@ def paths_json(trajectory: Trajectory, points: int = 40) -> dict[str, list[list[
         for index, ball in enumerate(trajectory.ball_ids)
         if int(ball) in wanted
     }
+
+
+def chance_json(position: Position | None) -> dict[str, list[float]] | None:
+    """Each seat's chance of the game in progress and of the match, by the shipped model.
+
+    ``{"game": [p0, p1], "match": [p0, p1]}`` (index 0: the first player), a function of the
+    position every page already sees; None when there is no position (a match kept by hand),
+    the match is over, or the model cannot value it. The chances are a page's extra: whatever
+    the model raises is logged and answered None, never passed on to the session.
+    """
+    if position is None or position.state.is_over:
+        return None
+    try:
+        return shipped_value_model().seat_chances(position).to_json()
+    except Exception:  # a fault of the model must not cost a session its message
+        _LOG.exception("the value model could not value the position")
+        return None

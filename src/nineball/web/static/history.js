@@ -1,5 +1,7 @@
 // The history's past matches on the table: a stored match replayed shot by shot (Previous, Next,
-// Play all, Close back to the live match), and the statistics by opponent.
+// Play all, Close back to the live match), and the statistics by opponent. The replay tells the
+// page which entry it shows ("replayat", {id, at}) and when it closes ("replayclose"): the
+// review (review.js) follows it.
 import { t, tf } from "./i18n.js";
 import { $, layoutCanvas, S } from "./state.js";
 import { refresh, updateControls } from "./panels.js";
@@ -43,10 +45,11 @@ function decorateHistory(stats) {
 // match to go back to.
 const R = { on: false, id: null, shots: [], at: -1, all: false, live: null, timer: null };
 
+// Replay stored match `id` on the table from its first entry; resolves to whether it could.
 async function startReplay(id) {
   const res = await fetch(`/api/matches/${id}/replay`);
   const data = await res.json();
-  if (!res.ok) { status(data.error); return; }
+  if (!res.ok) { status(data.error); return false; }
   $("history-page").close();
   if (!R.on) R.live = S.match ? { match: S.match, token: S.token } : null;
   // Leave the live match while replaying (its news would cut the replay short); Close rejoins it.
@@ -54,12 +57,20 @@ async function startReplay(id) {
   if (S.ws) { const ws = S.ws; S.ws = null; ws.close(); }
   Object.assign(R, { on: true, id, shots: data.shots, at: -1, all: false });
   S.mode = "replay"; S.seats = []; S.queue = []; S.anim = null; S.pausing = false; S.last = null; S.analysis = null;
-  S.remoteAim = null; S.rack = null; S.matchStats = null; S.tray = []; S.inHand = false; S.cue = null; S.pendingCue = null;
+  S.remoteAim = null; S.rack = null; S.matchStats = null; S.tray = []; S.inHand = false; S.cue = null; S.pendingCue = null; S.chance = null;
   S.table = data.table; S.table.pockets = S.table.pockets ?? {}; layoutCanvas();
   document.body.classList.add("replaying");
   $("replay-bar").hidden = false;
   if (R.shots.length) show(0);
   else { S.layout = {}; S.history = []; S.ruling = null; bar(); }
+  return true;
+}
+
+// Entry k of the replay on the table (the review's click), Play all stopped.
+function replayEntry(k) {
+  if (!R.on || k < 0 || k >= R.shots.length) return;
+  R.all = false;
+  show(k);
 }
 
 // Entry k on the table as a live shot is shown: the match as it stood before it while its
@@ -104,6 +115,7 @@ function bar() {
   $("replay-prev").disabled = R.at <= 0;
   $("replay-next").disabled = R.at + 1 >= R.shots.length;
   $("replay-all").disabled = R.all || R.at + 1 >= R.shots.length;
+  document.dispatchEvent(new CustomEvent("replayat", { detail: { id: R.id, at: R.at } }));
 }
 
 document.addEventListener("replayend", (ev) => {
@@ -125,6 +137,7 @@ function closeReplay() {
   S.anim = null; S.mode = null;
   document.body.classList.remove("replaying");
   $("replay-bar").hidden = true;
+  document.dispatchEvent(new Event("replayclose"));
   const live = R.live; R.live = null;
   if (live) { join(live.match, live.token); return; }
   S.state = null; S.table = null; S.layout = {}; S.history = []; S.ruling = null;
@@ -132,4 +145,4 @@ function closeReplay() {
   $("btn-new").click();
 }
 
-export { closeReplay, decorateHistory, startReplay };
+export { closeReplay, decorateHistory, replayEntry, startReplay };

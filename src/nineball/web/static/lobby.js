@@ -4,6 +4,7 @@ import { $, params } from "./state.js";
 import { join, status } from "./net.js";
 import { rememberLinks, showLinks } from "./links.js";
 import { decorateHistory } from "./history.js";
+import { addReviewButtons } from "./review.js";
 
 // ------------------------------------------------------------------ lobby and history
 
@@ -103,6 +104,7 @@ $("btn-history").addEventListener("click", async () => {
   }
   $("charts").innerHTML = barChart(s.players.slice(0, 12), (p) => p.games_won, t("gamesWon")) + barChart(s.players.slice(0, 12), (p) => p.balls_per_inning, t("ballsPerInning"));
   decorateHistory(s);
+  addReviewButtons();
   $("history-page").showModal();
 });
 

@@ -119,7 +119,7 @@ function onMessage(msg) {
 
 function join(match, token) {
   S.match = match; S.token = token; S.closedOnPurpose = false; S.history = []; S.tray = []; S.last = null;
-  S.analysis = null; S.lastStroke = null; S.state = null;
+  S.analysis = null; S.lastStroke = null; S.state = null; S.chance = null;
   if (S.ws) { const old = S.ws; S.ws = null; old.close(); }
   connect();
 }

@@ -4,6 +4,7 @@ import { $, canShoot, canvas, COLOURS, myTurn, S } from "./state.js";
 import { SHOT_COLOURS, shotLabel, shotTarget } from "./draw.js";
 import { shoot, speed, trayDrag } from "./stroke.js";
 import { foulTags, renderEndings } from "./endings.js";
+import { renderChance } from "./chance.js";
 
 // ------------------------------------------------------------------ panels
 
@@ -47,6 +48,7 @@ function refresh() {
   info.id = "match-info";
   info.textContent = `${t("raceTo")} ${st.race_to} · ${t("game")} ${st.game}` + (st.lowest ? ` · ${t("lowest")} ${st.lowest}` : "");
   sb.appendChild(info);
+  renderChance(sb, st);
   // referee
   const box = $("ruling"); box.innerHTML = "";
   if (S.ruling) {

@@ -73,6 +73,7 @@ function apply(msg) {
     }
   }
   if ("in_hand" in msg) S.inHand = msg.in_hand;
+  if ("chance" in msg) S.chance = msg.chance; // the position's chances, told with its state
   if ("cue" in msg) S.cue = msg.cue;
   if (msg.ruling) {
     S.ruling = msg.ruling; S.history.push(msg.ruling);

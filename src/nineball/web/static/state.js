@@ -22,6 +22,9 @@ const S = {
   remoteAim: null,
   // A pull-back of the cue in progress, 0..1 (the power gesture), 0 when none.
   pull: 0,
+  // Each player's chance of the game and the match as the server values the position:
+  // {game: [p0, p1], match: [p0, p1]}, or null (nothing to value).
+  chance: null,
 };
 window.nb = S;
 
