@@ -245,3 +245,22 @@ def test_the_chance_bar_on_a_phone(browser: Browser, server_url: str, artifacts:
     page.uncheck("#chances")
     expect(page.locator("#chance-bar")).to_be_hidden()
     context.close()
+
+
+def test_a_new_match_started_during_a_replay_puts_the_replay_and_the_review_away(
+    browser: Browser, stored: tuple[str, int]
+) -> None:
+    base, match_id = stored
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    _open_review(page, base, match_id, compact=False)
+    page.click("#btn-new")
+    expect(page.locator("#lobby")).to_be_visible()
+    page.locator("input[name=mode][value=local]").check()
+    page.click("#lobby-start")
+    expect(page.locator("#scoreboard .seat")).to_have_count(2)
+    # the new match is on the table: no replay bar and no review left over from before
+    expect(page.locator("#replay-bar")).to_be_hidden()
+    expect(page.locator("#review")).to_be_hidden()
+    expect(page.locator("body")).not_to_have_class(re.compile(r"\breplaying\b"))
+    context.close()

@@ -129,9 +129,9 @@ $("replay-next").addEventListener("click", () => { R.all = false; if (R.at + 1 <
 $("replay-all").addEventListener("click", () => { R.all = true; if (!S.anim) playOn(); bar(); });
 $("replay-close").addEventListener("click", closeReplay);
 
-// Back to the live match (joined again: its position as it stands now), or to the lobby.
-function closeReplay() {
-  if (!R.on) return;
+// The replay (and the review beside it) put away; returns the live match it interrupted.
+function endReplay() {
+  if (!R.on) return null;
   clearTimeout(R.timer);
   Object.assign(R, { on: false, shots: [], at: -1, all: false });
   S.anim = null; S.mode = null;
@@ -139,10 +139,17 @@ function closeReplay() {
   $("replay-bar").hidden = true;
   document.dispatchEvent(new Event("replayclose"));
   const live = R.live; R.live = null;
+  return live;
+}
+
+// Back to the live match (joined again: its position as it stands now), or to the lobby.
+function closeReplay() {
+  if (!R.on) return;
+  const live = endReplay();
   if (live) { join(live.match, live.token); return; }
   S.state = null; S.table = null; S.layout = {}; S.history = []; S.ruling = null;
   updateControls();
   $("btn-new").click();
 }
 
-export { closeReplay, decorateHistory, replayEntry, startReplay };
+export { closeReplay, decorateHistory, endReplay, replayEntry, startReplay };

@@ -3,7 +3,7 @@ import { t, tf } from "./i18n.js";
 import { $, params } from "./state.js";
 import { join, status } from "./net.js";
 import { rememberLinks, showLinks } from "./links.js";
-import { decorateHistory } from "./history.js";
+import { decorateHistory, endReplay } from "./history.js";
 import { addReviewButtons } from "./review.js";
 
 // ------------------------------------------------------------------ lobby and history
@@ -76,6 +76,7 @@ async function startMatch(body) {
   const token = data.tokens["0"] ?? data.tokens.both;
   localStorage.setItem("nineball.last", JSON.stringify({ match: data.match, token }));
   history.replaceState(null, "", `${location.pathname}${location.search}#m=${data.match}&t=${token}`);
+  endReplay(); // a replay left open (and its review) gives way to the new match
   join(data.match, token);
   if (mode === "network") { rememberLinks(data.match, data.tokens); showLinks(data.match, data.base); }
   return true;
