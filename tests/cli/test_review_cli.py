@@ -94,3 +94,40 @@ def test_what_cannot_be_reviewed_is_said(
     assert main(["review", str(recorded), "--model", str(tmp_path / "none.json")]) == 1
     assert "cannot read the value model" in capsys.readouterr().out
     assert main(["review", str(tmp_path / "missing.json")]) == 1
+
+
+def test_each_stroke_set_against_a_levels_best_shot(
+    recorded: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = load_record(recorded.read_text(encoding="utf-8"))
+    seen: list[tuple[int, int]] = []
+    result = review(record, level="club", progress=lambda done, total: seen.append((done, total)))
+    n = len(result.shots)
+    assert seen == [(k + 1, n) for k in range(n)]
+    with_alt = [s for s in result.shots if s.alternative is not None]
+    # every stroke but the breaks and push outs gets one; push-out answers and breaks none
+    assert {s.kind for s in with_alt} <= {"shot", "safety"}
+    assert all(s.kind in ("break", "push_out", "shoot", "pass", "forfeit") or s.alternative
+               for s in result.shots)  # fmt: skip
+    for s in with_alt:
+        alt = s.alternative
+        assert alt is not None
+        assert alt.level == "club"
+        assert alt.target
+        assert 0.0 <= alt.best <= 1.0
+        assert 0.0 <= alt.played <= 1.0
+        assert alt.cost == pytest.approx(alt.best - alt.played)
+    # the same seed, the same review
+    again = review(record, level="club")
+    assert [s.alternative for s in again.shots] == [s.alternative for s in result.shots]
+    # the command: JSON with the alternatives, the table with their columns
+    shots = _json(capsys, str(recorded), "--level", "club")["shots"]
+    assert [s["alternative"] is not None for s in shots] == [
+        s.alternative is not None for s in result.shots
+    ]
+    assert main(["review", str(recorded), "--level", "club"]) == 0
+    out = capsys.readouterr().out
+    assert "best at club" in out
+    assert "against club's best shot" in out
+    assert main(["review", str(recorded), "--level", "snooker"]) == 1
+    assert "unknown level 'snooker'" in capsys.readouterr().out

@@ -516,11 +516,18 @@ def review(
     model: Annotated[
         Path | None, typer.Option(help="A value model file (default: the shipped one).")
     ] = None,
+    level: Annotated[
+        str | None,
+        typer.Option(
+            help="Set every stroke against the best shot this computer level finds in its "
+            "place (what the choice cost, the luck of the execution taken out)."
+        ),
+    ] = None,
 ) -> None:
     """The chance to win before and after each entry of a match; mistakes and blunders."""
     from nineball.cli.review import run_review
 
-    raise typer.Exit(run_review(_console(), record, as_json=as_json, model_path=model))
+    raise typer.Exit(run_review(_console(), record, as_json=as_json, model_path=model, level=level))
 
 
 InputOpt = Annotated[
