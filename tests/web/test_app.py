@@ -51,6 +51,7 @@ def test_the_levels_come_with_their_rating_and_description(client: TestClient) -
     assert list(levels) == list(PLAYERS)
     assert levels["ghost"]["rating"] == 300
     assert levels["club"]["description"] == LEVELS["club"].description
+    assert [name for name, level in levels.items() if level["search"]] == list(LEVELS)
     ratings = [levels[name]["rating"] for name in LEVELS]  # beginner to max: stronger each time
     assert ratings == sorted(ratings)
     assert all(level["description"] for level in levels.values())

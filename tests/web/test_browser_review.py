@@ -264,3 +264,34 @@ def test_a_new_match_started_during_a_replay_puts_the_replay_and_the_review_away
     expect(page.locator("#review")).to_be_hidden()
     expect(page.locator("body")).not_to_have_class(re.compile(r"\breplaying\b"))
     context.close()
+
+
+def test_each_shot_compared_with_a_computer_level_on_the_page(
+    browser: Browser, stored: tuple[str, int], artifacts: Path
+) -> None:
+    base, match_id = stored
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    review = _open_review(page, base, match_id, compact=False)
+    # the search levels only (the ghost player cannot judge), club chosen first
+    expect(page.locator("#review-level option")).to_have_count(6)
+    expect(page.locator("#review-level")).to_have_value("club")
+    page.select_option("#review-level", "beginner")
+    page.click("#review-compare")
+    expect(page.locator("#review-list th").nth(6)).to_have_text("beginner's shot", timeout=60_000)
+    expect(page.locator("#review-list th").nth(7)).to_have_text("Against it")
+    judged: dict[str, Any] = page.request.get(
+        f"{base}/api/matches/{match_id}/review?level=beginner"
+    ).json()
+    shots = judged["shots"]
+    k = next(i for i, s in enumerate(shots) if s["alternative"] is not None)
+    alt = shots[k]["alternative"]
+    row = page.locator(f"#review-list tr[data-k='{k}'] td")
+    expect(row.nth(6)).to_have_text(f"{alt['target']} ({round(alt['best'] * 100)}%)")
+    page.locator(f"#review-chart rect.band[data-k='{k}']").hover()
+    expect(page.locator("#review-tip")).to_contain_text(f"beginner's best: {alt['target']}")
+    assert len(shots) == len(review["shots"])
+    page.screenshot(path=str(artifacts / "r4-review-compared.png"))
+    # the level chosen is remembered for the next review
+    assert page.evaluate("localStorage.getItem('nineball.reviewLevel')") == "beginner"
+    context.close()

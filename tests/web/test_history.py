@@ -186,6 +186,19 @@ def test_a_stored_match_is_reviewed_entry_by_entry(client: TestClient, tmp_path:
     with Store(tmp_path / "web.sqlite3") as store:
         record = store.load(stored)
     assert shots == review(record).to_json()["shots"]
+    assert data["level"] is None
+    assert all(s["alternative"] is None for s in shots)
+    # with a level, each stroke against its best shot: the review module's figures again
+    judged = client.get(f"/api/matches/{stored}/review", params={"level": "beginner"})
+    assert judged.status_code == 200, judged.text
+    assert judged.json()["level"] == "beginner"
+    assert judged.json()["shots"] == review(record, level="beginner").to_json()["shots"]
+    strokes = [s for s in judged.json()["shots"] if s["kind"] in ("shot", "safety")]
+    assert strokes
+    assert all(s["alternative"]["level"] == "beginner" for s in strokes)
+    refused = client.get(f"/api/matches/{stored}/review", params={"level": "ghost"})
+    assert refused.status_code == 422
+    assert "unknown level 'ghost'" in refused.json()["error"]
 
 
 def test_a_review_of_no_match_is_a_404_with_a_reason(client: TestClient) -> None:

@@ -35,12 +35,15 @@ def describe_players() -> list[dict[str, object]]:
     """Each computer player in :data:`PLAYERS` order: its name, rating and a short description.
 
     The description is English; the page has its own translated words for each level.
+    ``search``: whether it is a search level (:data:`LEVELS`), which can also judge a game's
+    strokes (``nineball review --level``).
     """
     return [
         {
             "name": name,
             "rating": RATINGS.get(name),
             "description": LEVELS[name].description if name in LEVELS else _GHOST_DESCRIPTION,
+            "search": name in LEVELS,
         }
         for name in PLAYERS
     ]

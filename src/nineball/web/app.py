@@ -14,7 +14,8 @@ Routes:
 - ``GET /api/matches/{id}/replay``: a stored match played again for the page's replay
   (:func:`nineball.web.history.replay_json`).
 - ``GET /api/matches/{id}/review``: its game review, every entry's chances by the learned model
-  (:func:`nineball.web.history.review_json`).
+  (:func:`nineball.web.history.review_json`); ``?level=L``: each stroke also set against the
+  best shot of the computer level L (a few seconds).
 - ``GET /api/base``: the origin to put in the links to a match (:mod:`nineball.web.links`);
   ``POST /api/qr.svg`` (``{"url": link}``): the QR code of a link to this server, as SVG.
 - ``GET /api/levels``: the computer players (name, rating, description) and the rule profiles.
@@ -57,6 +58,7 @@ from nineball.game import (
 )
 from nineball.game.record import record_to_json
 from nineball.players.registry import describe_players
+from nineball.players.search import LEVELS
 from nineball.players.value import shipped_value_model
 from nineball.web.events import event_routes
 from nineball.web.guard import LOOPBACK_HOSTS, OriginGuard
@@ -406,16 +408,21 @@ def create_app(
             return _error(f"match {number} cannot be replayed: {error!s:.200}", 422)
 
     @app.get("/api/matches/{match_id}/review", response_model=None)
-    async def match_review(match_id: str) -> JSONResponse | dict[str, Any]:
+    async def match_review(
+        match_id: str, level: str | None = None
+    ) -> JSONResponse | dict[str, Any]:
         number = _match_number(match_id)
         if isinstance(number, JSONResponse):
             return number
+        if level is not None and level not in LEVELS:
+            return _error(f"unknown level {level[:40]!r} (known: {', '.join(LEVELS)})", 422)
         try:
             record = registry().store.load(number)
         except NineballError as error:
             return _error(str(error), 404)
-        try:  # the referee over every entry and the model on every position: off the loop
-            return {"id": number, **await run_in_threadpool(review_json, record)}
+        try:  # the referee over every entry, the model on every position (and with a level
+            # a search for each stroke): off the loop
+            return {"id": number, **await run_in_threadpool(review_json, record, level)}
         except NineballError as error:
             return _error(f"match {number} cannot be reviewed: {error!s:.200}", 422)
 

@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from dataclasses import fields
 
 from nineball.equipment import BallId
+from nineball.errors import InvalidInputError
 from nineball.game import (
     TABLES,
     InvalidRecordError,
@@ -34,6 +35,7 @@ from nineball.game import (
 )
 from nineball.players.registry import PLAYERS
 from nineball.players.review import review
+from nineball.players.search import LEVELS
 from nineball.web.segments import trajectory_json
 from nineball.web.views import layout_json, ruling_json, state_json, table_json
 
@@ -115,23 +117,29 @@ def replay_json(record: MatchRecord) -> dict[str, object]:
     }
 
 
-def review_json(record: MatchRecord) -> dict[str, object]:
+def review_json(record: MatchRecord, level: str | None = None) -> dict[str, object]:
     """The review of a stored match for the page: :meth:`Review.to_json` and the race.
 
     ``shots[k]`` is the replay's entry ``k`` (:func:`replay_json`) valued: ``game``, ``shot``,
     ``player`` (the seat that acted), ``name``, ``kind``, ``before`` and ``after`` (that
     player's chance of the game), ``change``, ``match_before``, ``match_after``, ``fouls``,
-    ``pocketed`` and ``mark`` (``"mistake"``, ``"blunder"`` or None); ``mistake`` and
+    ``pocketed``, ``mark`` (``"mistake"``, ``"blunder"`` or None) and ``alternative`` (with a
+    ``level``: for a stroke, the best shot that level finds in its place and what the choice
+    cost, :class:`nineball.players.review.Alternative`; else None); ``mistake`` and
     ``blunder`` are the losses that earn them.
 
     Raises:
         InvalidRecordError: a record without the balls' layouts (a match kept by hand at a real
             table), or an entry the referee refuses.
+        InvalidInputError: an unknown level.
     """
+    if level is not None and level not in LEVELS:
+        raise InvalidInputError(f"unknown level {level!r} (known: {', '.join(LEVELS)})")
     if any(game.rack is None for game in record.games):
         problem = "no layouts: a match kept by hand records no balls, and a review reads them"
         raise InvalidRecordError([RecordProblem("$.games", problem)])
-    return {**review(record).to_json(), "race_to": record.config.race_to}
+    return {**review(record, level=level).to_json(), "race_to": record.config.race_to,
+            "level": level}  # fmt: skip
 
 
 def _add(total: PlayerStats, more: PlayerStats) -> None:

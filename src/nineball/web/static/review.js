@@ -1,7 +1,8 @@
 // The game review of a past match (GET /api/matches/{id}/review): beside the replay on the table,
 // a chart of the first player's chance to win the game after every entry (games marked off,
 // mistakes and blunders marked, a point's details on hover or tap) and the list of the entries;
-// a click on either shows that entry on the table (history.js's replay).
+// a click on either shows that entry on the table (history.js's replay). "Compare" sets each
+// stroke against the best shot of a computer level (what the choice cost, the luck taken out).
 import { t, tf } from "./i18n.js";
 import { $ } from "./state.js";
 import { replayEntry, startReplay } from "./history.js";
@@ -93,6 +94,8 @@ function tip(k) {
     `${s.name} · ${kindWord(s.kind)}`,
     tf("reviewTipChance", { name: s.name, before: pct(s.before), after: pct(s.after), change: points(s.change) }),
   ];
+  const alt = s.alternative;
+  if (alt) lines.push(tf("reviewTipBest", { level: alt.level, target: alt.target, best: pct(alt.best), played: pct(alt.played), cost: points(-alt.cost) }));
   for (const line of lines) { const d = document.createElement("div"); d.textContent = line; box.append(d); }
   if (s.mark) { const d = document.createElement("div"); d.className = `mark ${s.mark}`; d.textContent = `${markSign(s.mark)} ${t(`mark.${s.mark}`)}`; box.append(d); }
   box.hidden = false;
@@ -122,16 +125,21 @@ function cursor() {
 function list() {
   const table = $("review-list"); table.innerHTML = "";
   const head = document.createElement("tr");
-  for (const key of ["reviewColEntry", "reviewColPlayer", "reviewColKind", "reviewColChance", "reviewColChange", "reviewColMark"]) {
-    const th = document.createElement("th"); th.textContent = t(key); head.append(th);
+  const level = V.data.level;
+  const heads = ["reviewColEntry", "reviewColPlayer", "reviewColKind", "reviewColChance", "reviewColChange", "reviewColMark"].map((key) => t(key));
+  if (level) heads.push(tf("reviewColBest", { level }), t("reviewColCost"));
+  for (const words of heads) {
+    const th = document.createElement("th"); th.textContent = words; head.append(th);
   }
   table.append(head);
   V.data.shots.forEach((s, k) => {
     const tr = document.createElement("tr"); tr.dataset.k = k; tr.tabIndex = 0;
     if (s.mark) tr.classList.add(s.mark);
     const cells = [`${s.game}·${s.shot}`, s.name, kindWord(s.kind), `${pct(s.before)} → ${pct(s.after)}`, points(s.change), markSign(s.mark)];
-    cells.forEach((v, i) => { const td = document.createElement("td"); td.textContent = v; if (i === 1) td.className = `who p${s.player}`; tr.append(td); });
-    if (s.mark) { const word = t(`mark.${s.mark}`); tr.title = word; tr.lastChild.setAttribute("aria-label", word); }
+    if (level) { const alt = s.alternative; cells.push(alt ? `${alt.target} (${pct(alt.best)})` : "", alt ? points(-alt.cost) : ""); }
+    const classes = { 1: `who p${s.player}`, 5: "mark-cell", 6: "best-cell" };
+    cells.forEach((v, i) => { const td = document.createElement("td"); td.textContent = v; if (classes[i]) td.className = classes[i]; tr.append(td); });
+    if (s.mark) { const word = t(`mark.${s.mark}`); tr.title = word; tr.children[5].setAttribute("aria-label", word); }
     tr.addEventListener("click", () => replayEntry(k));
     tr.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); replayEntry(k); } });
     table.append(tr);
@@ -156,6 +164,7 @@ function legend() {
 
 function words() {
   if (!V.data) return;
+  document.body.classList.toggle("compared", !!V.data.level);
   const [a, b] = V.data.players;
   $("review-title").textContent = tf("reviewTitle", { id: V.id, a, b });
   legend(); list(); draw();
@@ -171,12 +180,42 @@ async function openReview(id) {
   Object.assign(V, { id, data, at: -1 });
   document.body.classList.add("reviewing"); $("review").hidden = false;
   words();
+  levels();
   if (!(await startReplay(id))) closeReview();
 }
 
+// The search levels that can judge the strokes (the server's list), the last one chosen kept.
+async function levels() {
+  const select = $("review-level");
+  if (select.options.length) return;
+  const { levels: all } = await (await fetch("/api/levels")).json();
+  for (const level of all.filter((l) => l.search)) {
+    const o = document.createElement("option"); o.value = level.name; o.textContent = level.name; select.append(o);
+  }
+  const kept = localStorage.getItem("nineball.reviewLevel");
+  select.value = [...select.options].some((o) => o.value === kept) ? kept : "club";
+}
+
+// Every stroke set against the best shot of the chosen level (a search per stroke: seconds).
+$("review-compare").addEventListener("click", async () => {
+  if (V.id === null) return;
+  const id = V.id; const level = $("review-level").value;
+  localStorage.setItem("nineball.reviewLevel", level);
+  $("review-compare").disabled = true; $("review-busy").hidden = false;
+  try {
+    const res = await fetch(`/api/matches/${id}/review?level=${encodeURIComponent(level)}`);
+    const data = await res.json();
+    if (!res.ok) { $("history-note").textContent = data.error; return; }
+    if (V.id !== id) return; // closed or another match opened meanwhile
+    V.data = data; words(); cursor();
+  } finally {
+    $("review-compare").disabled = false; $("review-busy").hidden = true;
+  }
+});
+
 function closeReview() {
   Object.assign(V, { id: null, data: null, at: -1 });
-  document.body.classList.remove("reviewing"); $("review").hidden = true; $("review-tip").hidden = true;
+  document.body.classList.remove("reviewing", "compared"); $("review").hidden = true; $("review-tip").hidden = true;
 }
 
 // A Review button beside each listed match's Replay button.
