@@ -133,6 +133,12 @@ def test_only_the_strong_levels_jump() -> None:
     assert all(c.ball == 1 and c.stroke.elevation >= math.radians(30) for c in jumps)
 
 
+def _at(layout: dict[BallId, tuple[float, float]], seed: int) -> Match:
+    match = Match(MatchConfig(players=("Ann", "Bob"), race_to=1), seed=seed)
+    match.set_position(layout)
+    return match
+
+
 def test_a_pro_jump_that_leaves_the_table_is_ruled_from_the_physics() -> None:
     # A position from pro self-play (tools/jump_rates.py, seed 0): the 4 hidden behind the 6
     # and the 9. The pro jumps; in a few seeded matches the cue ball clears them, meets the 4
@@ -144,10 +150,13 @@ def test_a_pro_jump_that_leaves_the_table_is_ruled_from_the_physics() -> None:
         BallId.SIX: (0.355, 0.951),
         BallId.NINE: (0.901, 2.019),
     }
-    player = SearchPlayer(LEVELS["pro"])
+    # The pro now also finds kicks off two cushions here (players/candidates.py, kicks at a
+    # hidden ball) and plays one in some seeds; the jump is what this test is about, so the
+    # player here considers no kicks.
+    pro = LEVELS["pro"]
+    player = SearchPlayer(replace(pro, kinds=pro.kinds - {"kick"}))
     for seed in range(40):
-        match = Match(MatchConfig(players=("Ann", "Bob"), race_to=1), seed=seed)
-        match.set_position(layout)
+        match = _at(layout, seed)
         report = play_turn(match, player).report
         assert report is not None
         intended = report.shot.intended

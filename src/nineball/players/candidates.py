@@ -220,7 +220,9 @@ def hidden(view: Position, cue: Point, target: BallId) -> bool:
     """Whether the cue ball cannot reach ``target`` in a straight line: full, or either side.
 
     The cue ball's centre is sent at the ball's centre and at points 1.8 R to either side of
-    it (a thin hit): every one of the three paths is blocked by another ball.
+    it (a thin hit): every one of the three paths is blocked by another ball. Stricter than
+    :func:`nineball.players.jump.is_hidden` (the full line alone blocked, when a jump is tried):
+    kicks round the table are for a ball that no straight stroke can touch.
     """
     r = view.params.radius
     ball = view.layout[target]
