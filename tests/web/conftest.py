@@ -67,9 +67,8 @@ def browser_context_args(browser_context_args: dict[str, Any], server_url: str) 
     }
 
 
-@pytest.fixture(scope="session")
-def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    db = tmp_path_factory.mktemp("web") / "web.sqlite3"
+def serve(db: Path) -> Iterator[str]:
+    """A server of the app on ``db`` in a thread, on a free port: its origin, then stopped."""
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
@@ -82,6 +81,11 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield f"http://127.0.0.1:{port}"
     server.should_exit = True
     thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    yield from serve(tmp_path_factory.mktemp("web") / "web.sqlite3")
 
 
 @pytest.fixture

@@ -10,23 +10,19 @@ it, remembered across a reload. Screenshots go to ``artifacts/``.
 from __future__ import annotations
 
 import re
-import socket
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from nineball.game import Store
 from nineball.game.match import Match
 from nineball.players.play import play_match
 from nineball.players.registry import make_player
 from nineball.rules import MatchConfig
-from nineball.web.app import create_app
-from nineball.web.server import WS_FRAME_LIMIT
-from tests.web.conftest import start_in_thread
+from tests.web.conftest import serve
 from tests.web.test_browser import RATE, _act, _idle, _start
 from tests.web.test_browser_layout import _fits
 
@@ -48,18 +44,18 @@ def stored(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]
         play_match(match, [make_player("ghost"), make_player("ghost")])
         match_id = match.match_id
     assert match_id is not None
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    server = uvicorn.Server(
-        uvicorn.Config(
-            create_app(db), log_level="warning", access_log=False, ws_max_size=WS_FRAME_LIMIT
-        )
-    )
-    thread = start_in_thread(server, sock)
-    yield f"http://127.0.0.1:{port}", match_id
-    server.should_exit = True
-    thread.join(timeout=10)
+    for origin in serve(db):
+        yield origin, match_id
+
+
+def _point_at(page: Page, point: Locator, touch: bool) -> None:
+    """Tap ``point`` (a phone) or hover over it (a mouse)."""
+    if touch:
+        box = point.bounding_box()
+        assert box is not None
+        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    else:
+        point.hover(force=True)
 
 
 def _open_review(page: Page, base: str, match_id: int, compact: bool) -> dict[str, Any]:
@@ -126,12 +122,7 @@ def test_the_review_opens_from_the_history(
     k = marks.index("blunder")
     s = shots[k]
     point = page.locator(f"#review-chart circle.pt[data-k='{k}']")
-    if touch:
-        box = point.bounding_box()
-        assert box is not None
-        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    else:
-        point.hover(force=True)
+    _point_at(page, point, touch)
     tip = page.locator("#review-tip")
     expect(tip).to_be_visible()
     expect(tip).to_contain_text(f"Game {s['game']}, shot {s['shot']}")
@@ -155,12 +146,7 @@ def test_the_review_opens_from_the_history(
     assert chart["x"] >= 0
     assert chart["x"] + chart["width"] <= width
     assert chart["width"] >= 0.45 * min(width, 640)
-    if touch:
-        box = point.bounding_box()
-        assert box is not None
-        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    else:
-        point.hover(force=True)
+    _point_at(page, point, touch)
     expect(tip).to_be_visible()
     page.screenshot(path=artifacts / f"r1-review-{name}.png")
     # French: the words follow the language

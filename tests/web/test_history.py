@@ -74,19 +74,8 @@ def test_a_stored_match_is_replayed_as_it_was_played(client: TestClient) -> None
             assert before["layout"] == after["start"]
 
 
-def test_a_replay_of_no_match_is_a_404_with_a_reason(client: TestClient) -> None:
-    for match_id, words in [
-        ("999", "999"),
-        ("abc", "whole number"),
-        ("9223372036854775808", "below 2^63"),
-        ("-1", "whole number"),
-    ]:
-        reply = client.get(f"/api/matches/{match_id}/replay")
-        assert reply.status_code == 404, match_id
-        assert words in reply.json()["error"], match_id
-
-
-def test_a_scored_match_is_replayed_as_its_rulings(client: TestClient) -> None:
+def _scored_match(client: TestClient) -> dict[str, Any]:
+    """A match kept by hand with one entry (a legal stroke pocketing the 3): its creation."""
     created = _new(client, mode="score", players=["Ann", "Bob"])
     with client.websocket_connect("/ws") as ws:
         ws.send_text(json.dumps({"type": "join", "match": created["match"],
@@ -95,6 +84,26 @@ def test_a_scored_match_is_replayed_as_its_rulings(client: TestClient) -> None:
         ws.send_text(json.dumps({"type": "facts", "first": 1, "pocketed": [3], "rails": [],
                                  "push_out": False}))  # fmt: skip
         assert ws.receive_json()["type"] == "ruling"
+    return created
+
+
+@pytest.mark.parametrize("view", ["replay", "review"])
+def test_a_replay_or_review_of_no_match_is_a_404_with_a_reason(
+    client: TestClient, view: str
+) -> None:
+    for match_id, words in [
+        ("999", "999"),
+        ("abc", "whole number"),
+        ("9223372036854775808", "below 2^63"),
+        ("-1", "whole number"),
+    ]:
+        reply = client.get(f"/api/matches/{match_id}/{view}")
+        assert reply.status_code == 404, match_id
+        assert words in reply.json()["error"], match_id
+
+
+def test_a_scored_match_is_replayed_as_its_rulings(client: TestClient) -> None:
+    created = _scored_match(client)
     shots = client.get(f"/api/matches/{created['stored_id']}/replay").json()["shots"]
     assert [s["type"] for s in shots] == ["ruling"]
     assert "trajectory" not in shots[0]
@@ -201,27 +210,8 @@ def test_a_stored_match_is_reviewed_entry_by_entry(client: TestClient, tmp_path:
     assert "unknown level 'ghost'" in refused.json()["error"]
 
 
-def test_a_review_of_no_match_is_a_404_with_a_reason(client: TestClient) -> None:
-    for match_id, words in [
-        ("999", "999"),
-        ("abc", "whole number"),
-        ("9223372036854775808", "below 2^63"),
-        ("-1", "whole number"),
-    ]:
-        reply = client.get(f"/api/matches/{match_id}/review")
-        assert reply.status_code == 404, match_id
-        assert words in reply.json()["error"], match_id
-
-
 def test_a_match_kept_by_hand_cannot_be_reviewed_and_says_why(client: TestClient) -> None:
-    created = _new(client, mode="score", players=["Ann", "Bob"])
-    with client.websocket_connect("/ws") as ws:
-        ws.send_text(json.dumps({"type": "join", "match": created["match"],
-                                 "token": created["tokens"]["both"]}))  # fmt: skip
-        ws.receive_json()
-        ws.send_text(json.dumps({"type": "facts", "first": 1, "pocketed": [3], "rails": [],
-                                 "push_out": False}))  # fmt: skip
-        assert ws.receive_json()["type"] == "ruling"
+    created = _scored_match(client)
     stored = created["stored_id"]
     assert client.get(f"/api/matches/{stored}/replay").status_code == 200  # replayed, yes
     reply = client.get(f"/api/matches/{stored}/review")

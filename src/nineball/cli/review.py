@@ -35,15 +35,8 @@ def run_review(
         The exit status: 0, or 1 for a record, model or level that cannot be read or used.
     """
     from nineball.players.review import review
-    from nineball.players.search import LEVELS
     from nineball.players.value import load_value_model, shipped_value_model
 
-    if level is not None and level not in LEVELS:
-        console.print(
-            f"error: unknown level {level!r} (known: {', '.join(LEVELS)})", style="red",
-            markup=False,
-        )  # fmt: skip
-        return 1
     record = load_or_report(console, path)
     if record is None:
         return 1

@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from nineball.equipment import BallId, Point
-from nineball.errors import NineballError
+from nineball.errors import InvalidInputError, NineballError
 from nineball.game import Phase, RulingKind, Seat, Stroke
 from nineball.game.history import recorded_positions
 from nineball.game.match import record_stroke
@@ -270,13 +270,14 @@ def review(
     Raises:
         InvalidRecordError: a record without its layouts (scored by hand), or an entry the
             referee refuses.
-        KeyError: an unknown level.
+        InvalidInputError: an unknown level.
     """
     model = model or shipped_value_model()
     if level is not None:
         from nineball.players.search import LEVELS
 
-        LEVELS[level]  # an unknown level fails before any work
+        if level not in LEVELS:  # before any work
+            raise InvalidInputError(f"unknown level {level!r} (known: {', '.join(LEVELS)})")
     entries = list(recorded_positions(record))
     out: list[ShotReview] = []
     for k, (entry, position) in enumerate(entries):

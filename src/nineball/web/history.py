@@ -20,7 +20,6 @@ from collections.abc import Iterable
 from dataclasses import fields
 
 from nineball.equipment import BallId
-from nineball.errors import InvalidInputError
 from nineball.game import (
     TABLES,
     InvalidRecordError,
@@ -35,7 +34,6 @@ from nineball.game import (
 )
 from nineball.players.registry import PLAYERS
 from nineball.players.review import review
-from nineball.players.search import LEVELS
 from nineball.web.segments import trajectory_json
 from nineball.web.views import layout_json, ruling_json, state_json, table_json
 
@@ -131,10 +129,8 @@ def review_json(record: MatchRecord, level: str | None = None) -> dict[str, obje
     Raises:
         InvalidRecordError: a record without the balls' layouts (a match kept by hand at a real
             table), or an entry the referee refuses.
-        InvalidInputError: an unknown level.
+        InvalidInputError: an unknown level (:func:`nineball.players.review.review`).
     """
-    if level is not None and level not in LEVELS:
-        raise InvalidInputError(f"unknown level {level!r} (known: {', '.join(LEVELS)})")
     if any(game.rack is None for game in record.games):
         problem = "no layouts: a match kept by hand records no balls, and a review reads them"
         raise InvalidRecordError([RecordProblem("$.games", problem)])
