@@ -189,3 +189,44 @@ def test_a_tiny_training_loop_runs_and_learns_something() -> None:
         mean, std = 0.5 * mean + 0.5 * best, std * 0.8
     assert not np.allclose(mean, start)
     assert np.all(np.isfinite(mean))
+
+
+def test_a_ball_in_hand_put_on_a_ball_goes_to_the_nearest_free_spot() -> None:
+    from nineball.env.spaces import decode_placement
+    from nineball.errors import InvalidPlacementError
+    from nineball.game import CueBall
+    from nineball.game.layout import check_cue_placement
+
+    env = NineBallEnv(opponent="ghost")
+    env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    for _ in range(3000):  # random strokes until the ghost fouls: the agent's ball in hand
+        match = env._table.match
+        if match.state.cue_ball is CueBall.ANYWHERE and match.state.to_act is Seat.FIRST:
+            break
+        _, _, terminated, truncated, _ = env.step(rng.uniform(-1, 1, 8).astype(np.float32))
+        if terminated or truncated:
+            env.reset()
+    else:
+        pytest.fail("no ball in hand for the agent in 3000 seeded steps")
+    table, r = match.table, match.params.radius
+    others = {b: p for b, p in match.layout.items() if b != 0}
+    grid = [
+        (float(x), float(y))
+        for x in np.linspace(r, table.width - r, 41)
+        for y in np.linspace(r, table.length - r, 61)
+    ]
+    for bx, by in others.values():  # the cue ball put on each object ball
+        action = np.zeros(8)
+        action[5] = 2 * (bx - r) / (table.width - 2 * r) - 1
+        action[6] = 2 * (by - r) / (table.length - 2 * r) - 1
+        x = r + (table.width - 2 * r) * (action[5] + 1) / 2
+        y = r + (table.length - 2 * r) * (action[6] + 1) / 2
+        spot = decode_placement(action, match)
+        match.check_cue_ball(spot)  # legal
+        assert spot in grid
+        assert math.dist(spot, (bx, by)) > 2 * r
+        for other in grid:  # and no free spot of the grid is nearer
+            if math.hypot(other[0] - x, other[1] - y) < math.hypot(spot[0] - x, spot[1] - y):
+                with pytest.raises(InvalidPlacementError):
+                    check_cue_placement(other, others, CueBall.ANYWHERE, table, match.params)

@@ -27,6 +27,7 @@ action space).
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from enum import IntEnum
@@ -165,20 +166,39 @@ def decode_placement(action: NDArray[np.float64], match: Match) -> Point:
         pass
     others: dict[BallId, Point] = {b: p for b, p in match.layout.items() if b is not BallId.CUE}
     region = match.state.cue_ball
-    best: tuple[float, Point] | None = None
-    for rx in np.linspace(r, table.width - r, 41):
-        for ry in np.linspace(r, top, 61 if not kitchen else 21):
-            spot = (float(rx), float(ry))
-            try:
-                check_cue_placement(spot, others, region, table, match.params)
-            except InvalidPlacementError:
-                continue
-            distance = math.hypot(spot[0] - x, spot[1] - y)
-            if best is None or distance < best[0]:
-                best = (distance, spot)
+    spots = _grid(r, table.width - r, top, kitchen)
+    # The nearest free spot of the grid (the first in grid order among equals): the spots
+    # visited nearest first, each checked by the game's own rule, until the first free one;
+    # then its equals within rounding, measured again exactly.
+    order = np.argsort(np.hypot(spots[:, 0] - x, spots[:, 1] - y), kind="stable")
+    best: tuple[float, int] | None = None
+    for index in order.tolist():
+        spot = (float(spots[index, 0]), float(spots[index, 1]))
+        distance = math.hypot(spot[0] - x, spot[1] - y)
+        if best is not None and distance > best[0] + 1e-9:
+            break
+        try:
+            check_cue_placement(spot, others, region, table, match.params)
+        except InvalidPlacementError:
+            continue
+        if best is None or (distance, index) < best:
+            best = (distance, index)
     if best is None:  # pragma: no cover - a table with no free spot cannot happen in nine-ball
         raise InvalidPlacementError("no free spot for the cue ball")
-    return best[1]
+    return (float(spots[best[1], 0]), float(spots[best[1], 1]))
+
+
+@functools.lru_cache(maxsize=8)
+def _grid(low: float, right: float, top: float, kitchen: bool) -> NDArray[np.float64]:
+    """The spots tried for a cue ball in hand: shape (n, 2), in the order x then y.
+
+    41 across, 61 along (21 in the kitchen).
+    """
+    xs = np.linspace(low, right, 41)
+    ys = np.linspace(low, top, 61 if not kitchen else 21)
+    grid = np.stack(np.meshgrid(xs, ys, indexing="ij"), axis=-1).reshape(-1, 2)
+    grid.flags.writeable = False
+    return grid
 
 
 def env_phase(match: Match, declared: bool) -> EnvPhase:
