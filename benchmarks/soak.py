@@ -3,7 +3,10 @@
 Run: ``python benchmarks/soak.py [--strokes N] [--seed S]`` (default 100000 strokes, seed 0).
 Each stroke: 1-10 balls placed at random on the cloth (the cue ball among them), a cue speed of
 0-12 m/s, an elevation of 0-60 deg, a tip offset anywhere on the miscue disc (strokes the engine
-refuses as a scoop are counted and skipped) and a random aim. Reports:
+refuses as a scoop are counted and skipped) and a random aim. Every fifth case is instead a
+lone ball near a pocket, sliding at up to 2 m/s with up to several hundred rad/s of spin
+(:func:`spinning_case`): the curved paths of a ball that comes off a hard break with heavy
+draw, which can leave a facing's line beside the pocket and curve back onto its face. Reports:
 
 * escapes: a ball that ends off the playing surface with no event taking it there (the engine
   raises ``EngineError``), or a final state that is not finite;
@@ -35,7 +38,8 @@ R = 0.028575
 @dataclass(frozen=True)
 class Case:
     balls: tuple[BallInput, ...]
-    stroke: Stroke
+    stroke: Stroke | None
+    """None: the balls move as given."""
 
 
 def random_case(rng: np.random.Generator, params: PhysicsParams) -> Case:
@@ -59,6 +63,24 @@ def random_case(rng: np.random.Generator, params: PhysicsParams) -> Case:
         height=radius * math.sin(angle),
     )
     return Case(balls=balls, stroke=stroke)
+
+
+def spinning_case(rng: np.random.Generator) -> Case:
+    """A lone ball within 35 cm of a pocket, sliding toward it (give or take a radian) at up
+    to 2 m/s, with a spin of about 150 rad/s on each axis: its path curves hard."""
+    table = nine_foot()
+    w, length = table.width, table.length
+    pockets = [(0.0, 0.0), (w, 0.0), (0.0, length / 2), (w, length / 2), (0.0, length), (w, length)]
+    px, py = pockets[int(rng.integers(6))]
+    x = min(max(px + float(rng.uniform(-0.35, 0.35)), R), w - R)
+    y = min(max(py + float(rng.uniform(-0.35, 0.35)), R), length - R)
+    speed = float(rng.uniform(0.0, 2.0))
+    heading = math.atan2(py - y, px - x) + float(rng.normal(0.0, 1.0))
+    spin = tuple(float(q) for q in rng.normal(0.0, 150.0, 3))
+    ball = BallInput(
+        id=0, r=(x, y), v=(speed * math.cos(heading), speed * math.sin(heading)), w=spin
+    )
+    return Case(balls=(ball,), stroke=None)
 
 
 @dataclass
@@ -110,7 +132,7 @@ def soak(strokes: int, seed: int, *, progress: bool = False) -> Report:
     simulate([BallInput(id=0, r=(0.6, 0.6))], stroke=Stroke(speed=1.0))  # compile or load
     report = Report()
     for k in range(strokes):
-        check(random_case(rng, params), report)
+        check(spinning_case(rng) if k % 5 == 4 else random_case(rng, params), report)
         if progress and (k + 1) % 10000 == 0:
             print(f"  {k + 1} strokes", file=sys.stderr, flush=True)
     return report

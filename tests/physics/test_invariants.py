@@ -17,7 +17,7 @@ from nineball.physics import BallInput, MotionState, PhysicsParams, Stroke, simu
 from nineball.physics.table import nine_foot
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-from soak import Report, check, random_case
+from soak import Report, check, random_case, spinning_case
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from physics_helpers import random_layout
@@ -121,6 +121,35 @@ def test_random_raised_strokes_never_escape() -> None:
     assert report.escapes == 0, report.first_problem
     assert report.overlaps == 0, report.first_problem
     assert report.strokes > 1400
+
+
+def test_a_ball_curving_back_onto_a_facing_from_beside_the_pocket_meets_it() -> None:
+    # Found by a break at 11.3 m/s with heavy draw: the cue ball came off the 2 sliding with
+    # 190 rad/s of backspin, its path curving from behind the line of the foot-left pocket's
+    # facing (which runs on into the table) into the pocket's mouth and back out through the
+    # facing: no event, and the ball ended behind the cushion.
+    ball = BallInput(
+        id=0,
+        r=(0.18281184705178047, 2.165801058954806),
+        v=(-0.34703294778023497, 1.144821609021981),
+        w=(190.69593488165395, 4.14487661552092, -62.37998100669244),
+    )
+    tr = simulate([ball])
+    hits = [e.cushion for e in tr.events() if e.kind.value == "cushion"]
+    assert hits[:1] == ["foot_left_facing_b"]
+    final = tr.final_states()[0]
+    assert final.motion is MotionState.STATIONARY
+    assert TABLE.contains(final.r[0], final.r[1])
+
+
+def test_balls_spinning_hard_near_the_pockets_never_escape() -> None:
+    # the soak's curved-path family (benchmarks/soak.py): 7 of 50,000 escaped before the fix
+    rng = np.random.default_rng(1)
+    report = Report()
+    for _ in range(20000):
+        check(spinning_case(rng), report)
+    assert report.escapes == 0, report.first_problem
+    assert report.strokes == 20000
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

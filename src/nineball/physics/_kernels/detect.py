@@ -113,10 +113,15 @@ def segment_time(c: np.ndarray, seg: np.ndarray, horizon: float, R: float) -> fl
     nx = seg[4]
     ny = seg[5]
     q0 = nx * (c[0, 0] - seg[0]) + ny * (c[0, 1] - seg[1]) - R
-    if q0 < -R:
-        return np.inf
     q1 = nx * c[1, 0] + ny * c[1, 1]
     q2 = nx * c[2, 0] + ny * c[2, 1]
+    if q0 < -R and q2 >= 0.0:
+        # The centre is behind the segment's line (beside the segment: a facing's line runs on
+        # into the table), and the path cannot turn back to it: a straight path, or one that
+        # curves away, can only cross the line once, going out. A sliding ball's path that
+        # curves toward the line (q2 < 0) can cross it going out beside the segment and come
+        # back onto its face: that is solved for.
+        return np.inf
     if q0 - abs(q1) * horizon - abs(q2) * horizon * horizon > TOUCH:
         return np.inf
     if q0 <= TOUCH and q1 < 0.0:
