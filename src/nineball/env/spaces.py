@@ -295,10 +295,15 @@ class Turns:
     def act(
         self, match: Match, action: NDArray[np.float64], noise: ExecutionNoise | None
     ) -> tuple[str, ShotReport | None]:
-        """Apply a checked action: its explanation (English) and, for a stroke, its report."""
+        """Apply a checked action: its explanation (:func:`explained`); a stroke's report."""
         got = self.stroke_of(match, action)
         if not isinstance(got, tuple):
-            return ("" if got is None else got.explanation.en), None
+            return explained(got), None
         stroke, push = got
         report = match.strike(stroke, push_out=push, noise=noise)
-        return report.ruling.explanation.en, report
+        return explained(report.ruling), report
+
+
+def explained(ruling: Ruling | None) -> str:
+    """A ruling's explanation in English, as the environments report it ("" for none)."""
+    return "" if ruling is None else ruling.explanation.en

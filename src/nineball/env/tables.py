@@ -37,7 +37,14 @@ import numpy as np
 from gymnasium import spaces
 from numpy.typing import NDArray
 
-from nineball.env.spaces import EnvPhase, Turns, check_count, encode, observation_space
+from nineball.env.spaces import (
+    EnvPhase,
+    Turns,
+    check_count,
+    encode,
+    explained,
+    observation_space,
+)
 from nineball.equipment import BallId, Point
 from nineball.errors import InvalidInputError, InvalidPlacementError, NineballError
 from nineball.game import CueBall, MatchConfig, Ruling, Seat, Stroke
@@ -96,7 +103,7 @@ class Table(ABC):
     @property
     def last(self) -> str:
         """The last ruling's explanation (English), written when asked for ("" if none)."""
-        return "" if self.ruling is None else self.ruling.explanation.en
+        return explained(self.ruling)
 
     @property
     def match(self) -> Match:
