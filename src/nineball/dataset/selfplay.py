@@ -9,18 +9,28 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from nineball.dataset.rows import Rows, match_rows
 from nineball.game import MatchConfig, Ruling, Seat, Trajectory, find_variant, record_to_json
 from nineball.game.match import Match
+from nineball.game.position import Position
 from nineball.players.base import Player
 from nineball.players.ladder import pairing_jobs
 from nineball.players.play import Turn, play_match
 from nineball.players.registry import make_player
 from nineball.players.value import shipped_value_model
 
-__all__ = ["MAX_TURNS", "Job", "Played", "dataset_jobs", "play_job", "start_match"]
+__all__ = [
+    "MAX_TURNS",
+    "Job",
+    "Played",
+    "dataset_jobs",
+    "match_positions",
+    "play_job",
+    "start_match",
+]
 
 MAX_TURNS = 2000
 """The most entries one match may take (a match of computer players never comes near it)."""
@@ -95,21 +105,34 @@ def start_match(job: Job) -> tuple[Match, list[Player]]:
     return match, [make_player(job.first), make_player(job.second)]
 
 
+def match_positions(
+    match: Match, players: list[Player], *, on_turn: Callable[[Turn], None] | None = None
+) -> list[Position]:
+    """Play a match out; the position before each of its entries (``on_turn`` told of each)."""
+    positions = [match.position]
+
+    def keep(turn: Turn) -> None:
+        if on_turn is not None:
+            on_turn(turn)
+        if not match.state.is_over:
+            positions.append(match.position)
+
+    play_match(match, players, on_turn=keep, max_turns=MAX_TURNS)
+    return positions
+
+
 def play_job(job: Job) -> Played:
     """Play one match between two computer players and turn it into rows."""
     start = time.process_time()
     match, players = start_match(job)
     trajectories: list[Trajectory | None] = []
     rulings: list[Ruling] = []
-    positions = [match.position]  # the position before each entry
 
     def keep(turn: Turn) -> None:
         trajectories.append(None if turn.report is None else turn.report.trajectory)
         rulings.append(turn.ruling)
-        if not match.state.is_over:
-            positions.append(match.position)
 
-    play_match(match, players, on_turn=keep, max_turns=MAX_TURNS)
+    positions = match_positions(match, players, on_turn=keep)
     record = match.record
     chances = shipped_value_model().game_wins(positions[: len(rulings)])
     rows = match_rows(

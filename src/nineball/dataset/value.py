@@ -26,15 +26,11 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from nineball.dataset.selfplay import MAX_TURNS, dataset_jobs, start_match
+from nineball.dataset.selfplay import dataset_jobs, match_positions, start_match
 from nineball.errors import InvalidInputError
 from nineball.game import RULE_NAMES
-from nineball.game.match import Match
-from nineball.game.position import Position
-from nineball.players.base import Player
 from nineball.players.evaluation import position_value
 from nineball.players.features import AIM_SD, FEATURE_COUNT, feature_names, features
-from nineball.players.play import Turn, play_match
 from nineball.players.registry import PLAYERS
 from nineball.players.value import VALUE_FORMAT, VALUE_VERSION, Standing, ValueModel
 
@@ -145,18 +141,6 @@ def value_jobs(
         )
         for k in range(0, games, chunk)
     ]
-
-
-def match_positions(match: Match, players: list[Player]) -> list[Position]:
-    """Play a match out; the position before each of its entries."""
-    positions = [match.position]
-
-    def keep(_turn: Turn) -> None:
-        if not match.state.is_over:
-            positions.append(match.position)
-
-    play_match(match, players, on_turn=keep, max_turns=MAX_TURNS)
-    return positions
 
 
 def play_value_job(job: ValueJob) -> ValueChunk:
