@@ -1,13 +1,17 @@
-"""Choose the search players' break offline and ship it as data (src/nineball/players/break.json).
+"""Choose each search level's break offline and ship it as data (src/nineball/players/break.json).
 
 For every plan on a grid (cue ball x in the kitchen, speed, tip height, aim offset on the 1) the
-break is simulated on the same seeded racks under pro execution noise, and scored as a player
-keeping the table wants it: a legal break that pockets a ball scores a quarter (the table kept)
-plus the chance of potting the lowest ball from where the cue ball stops (the pro's own aim
-error, :func:`nineball.players.search.pot_quality`; 1 when the 9 drops), plus a little for each
-ball made; a foul or a dry break scores 0. The best plan is written out with its measured rates.
+break is simulated on the same seeded racks under the level's own execution noise (which grows
+with the stroke's speed), and scored as a player keeping the table wants it: a legal break that
+pockets a ball scores a quarter (the table kept) plus the chance of potting the lowest ball from
+where the cue ball stops (the level's own aim error,
+:func:`nineball.players.search.pot_quality`; 1 when the 9 drops), plus a little for each ball
+made; a foul or a dry break scores 0. Every plan of a level meets the same racks and the same
+noise draws. The levels that play as professionals break within the speeds professionals are
+measured at (:data:`PRO_SPEEDS`). The best plan of each level is written out with its measured
+rates.
 
-    python tools/optimise_break.py --racks 60
+    python tools/optimise_break.py --racks 100 [--level pro ...]
 """
 
 from __future__ import annotations
@@ -30,13 +34,19 @@ from nineball.rules import MatchState
 
 OUT = Path(__file__).resolve().parents[1] / "src" / "nineball" / "players" / "break.json"
 
+PRO_SPEEDS = (9.8, 11.6)
+"""m/s: the speeds professionals break at (docs/players.md, "Realism targets"): the levels that
+play as professionals or better break within them (measured, not a choice of ours)."""
+
+AS_PROS = ("pro", "max")
+
 
 def score(
-    plan: dict[str, float], racks: list[dict[BallId, tuple[float, float]]], seed: int
+    plan: dict[str, float], racks: list[dict[BallId, tuple[float, float]]], seed: int, level: str
 ) -> dict[str, float]:
     """The plan's mean score and its rates of legal breaks (with a ball) over ``racks``."""
     table, params = nine_foot(), PhysicsParams()
-    noise = LEVELS["pro"].noise
+    noise = LEVELS[level].noise
     rng = np.random.default_rng(seed)
     cue = (plan["x"], table.head_string - 0.1)
     made = legal = total = shots = 0.0
@@ -77,27 +87,40 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--racks", type=int, default=60)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--level", action="append", choices=list(LEVELS), help="only these (default: every one)"
+    )
     args = parser.parse_args()
     table, params = nine_foot(), PhysicsParams()
     racks = [rack(np.random.default_rng([args.seed, k]), table, params) for k in range(args.racks)]
     grid = {
         "x": (0.635, 0.5, 0.35, 0.2),
-        "speed": (9.0, 10.0, 10.7, 11.5),
+        "speed": (7.0, 8.0, 9.0, 10.0, 10.7, 11.5),
         "height": (0.0, -0.15, -0.3, -0.45),
         "offset": (0.0, 0.15, -0.15),
     }
-    best = None
-    for values in itertools.product(*grid.values()):
-        plan = dict(zip(grid, values, strict=True))
-        result = score(plan, racks, args.seed)
-        if best is None or result["score"] > best[1]["score"]:
-            best = (plan, result)
-            print(plan, result, flush=True)
-    assert best is not None
-    plan, result = best
+    shipped = json.loads(OUT.read_text(encoding="utf-8"))
+    levels: dict[str, object] = dict(shipped.get("levels", {}))
+    for level in args.level or list(LEVELS):
+        best = None
+        for values in itertools.product(*grid.values()):
+            plan = dict(zip(grid, values, strict=True))
+            if level in AS_PROS and not PRO_SPEEDS[0] <= plan["speed"] <= PRO_SPEEDS[1]:
+                continue
+            result = score(plan, racks, args.seed, level)
+            if best is None or result["score"] > best[1]["score"]:
+                best = (plan, result)
+        assert best is not None
+        print(level, *best, flush=True)
+        levels[level] = {"plan": best[0], "measured": best[1], "racks": args.racks}
     OUT.write_text(
         json.dumps(
-            {"plan": plan, "measured": result, "racks": args.racks, "noise": "pro"}, indent=1
+            {
+                "levels": {name: levels[name] for name in LEVELS if name in levels},
+                "seed": args.seed,
+                "grid": grid,
+            },
+            indent=1,
         )
         + "\n",
         encoding="utf-8",

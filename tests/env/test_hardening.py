@@ -14,9 +14,9 @@ from nineball.env import ENV_ID, FLAT_ENV_ID, NineBallAEC, NineBallEnv, tables
 
 
 def test_the_reported_pro_reset_is_not_over_and_the_agent_can_step() -> None:
-    """The report: pro broke and ran out at reset(seed=3), and the first step raised."""
+    """The report: pro broke and ran out at a reset, and the first step raised (seed 2 today)."""
     env = gym.make(ENV_ID, opponent="pro")
-    obs, info = env.reset(seed=3)
+    obs, info = env.reset(seed=2)
     match = env.unwrapped.match  # type: ignore[attr-defined]
     assert not match.state.is_over
     assert info["discarded"] == 1  # the match pro won from its break was thrown away
@@ -38,7 +38,7 @@ def test_no_reset_is_over_over_many_seeds(opponent: str) -> None:
         assert env.match.state.to_act == 0  # the agent's turn
         assert env.observation_space.contains(obs)
         discarded += info["discarded"]
-    if opponent == "pro":  # pro breaks and runs out often: seeds 0, 4 and 11 among these
+    if opponent == "pro":  # pro breaks and runs out often: seeds 8 and 11 among these
         assert discarded >= 3
 
 
@@ -48,9 +48,9 @@ def test_a_reset_that_discards_a_match_is_still_deterministic() -> None:
         obs, info = env.reset(seed=seed)
         return info["discarded"], env.match.record, obs["balls"].ravel().tolist()
 
-    a = first(0)
+    a = first(8)
     assert a[0] >= 1
-    assert first(0) == a
+    assert first(8) == a
 
 
 def test_a_reset_gives_up_with_a_clear_error_if_the_opponent_always_wins(
@@ -59,7 +59,7 @@ def test_a_reset_gives_up_with_a_clear_error_if_the_opponent_always_wins(
     monkeypatch.setattr(tables, "MAX_RACKS", 1)  # the full match's table (env/tables.py)
     env = NineBallEnv(opponent="pro", breaker="opponent")
     with pytest.raises(NineballError, match=r"'pro' won 1 matches in a row"):
-        env.reset(seed=0)
+        env.reset(seed=8)
 
 
 def _play(action: list[float], seed: int = 2) -> tuple[object, list[float]]:

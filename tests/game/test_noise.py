@@ -29,6 +29,33 @@ def test_errors_have_the_stated_deviations() -> None:
         assert errors.std() == pytest.approx(sigma, rel=0.05)
 
 
+@pytest.mark.parametrize("speed", [0.5, 2.0, 8.0])
+def test_a_players_errors_grow_with_the_strokes_speed_but_not_its_elevation(speed: float) -> None:
+    from nineball.players.levels import LEVELS
+
+    noise = LEVELS["club"].noise
+    assert noise.growth == 0.5
+    factor = {0.5: 0.625, 2.0: 1.0, 8.0: 2.5}[speed]
+    base = Stroke(speed=speed, aim=1.0, elevation=0.1, side=0.1, height=-0.2)
+    rng = np.random.default_rng(2)
+    played = [noise.apply(base, rng, PARAMS) for _ in range(4000)]
+    for name, sigma in (("aim", noise.aim * factor), ("speed", noise.speed * factor),
+                        ("side", noise.side * factor), ("height", noise.height * factor),
+                        ("elevation", noise.elevation)):  # fmt: skip
+        errors = np.array([getattr(p, name) - getattr(base, name) for p in played])
+        assert errors.std() == pytest.approx(sigma, rel=0.05), name
+
+
+def test_the_olympiads_classes_do_not_grow_and_a_growth_is_checked() -> None:
+    from nineball.game.noise import NOISE_CLASSES
+
+    for noise_class in NOISE_CLASSES.values():
+        assert noise_class.noise_for_game(seed=3, game=1).growth == 0.0
+    for bad in (-0.1, 1.5, math.nan, "0.5"):
+        with pytest.raises(InvalidInputError, match="growth"):
+            ExecutionNoise(aim=0, elevation=0, speed=0, side=0, height=0, growth=bad)  # type: ignore[arg-type]
+
+
 def test_tournament_values() -> None:
     assert math.degrees(TOURNAMENT_NOISE.aim) == pytest.approx(0.125)
     assert math.degrees(TOURNAMENT_NOISE.elevation) == pytest.approx(0.1)

@@ -253,7 +253,10 @@ def test_time_controls_are_checked() -> None:
 def test_noises_of_the_arena() -> None:
     assert resolve_noise("high").label == "high"
     pro = resolve_noise("pro")
-    assert pro.for_game(seed=1, game=1) == GhostBallPlayer().noise.scaled(0.8)  # type: ignore[union-attr]
+    hands = pro.for_game(seed=1, game=1)
+    assert hands is not None
+    assert (hands.aim, hands.speed) == (GhostBallPlayer().noise.scaled(0.8).aim, 0.8 * 0.075)
+    assert hands.growth == 0.5  # a level's hands grow with the stroke's speed
     half = resolve_noise("0.5")
     assert half.for_game(seed=1, game=1).speed == pytest.approx(0.0375)  # type: ignore[union-attr]
     for bad in ("loud", "-1", "nan", "1e9"):
@@ -576,3 +579,21 @@ def test_running_out_of_the_budget_forfeits(
     assert all(g.result.winner != slow for g in forfeited)
     if code == "match_time":  # every game left went at once
         assert record.games[-1].shots[-1].kind.value == "forfeit"
+
+
+def test_a_noise_that_grows_with_speed_crosses_the_wire_and_a_class_says_nothing_of_it() -> None:
+    from nineball.game.noise import TOURNAMENT_NOISE
+    from nineball.players.levels import LEVELS
+    from nineball.players.protocol.wire import noise_from_json, noise_json
+
+    hands = LEVELS["pro"].noise
+    sent = json.loads(json.dumps(noise_json(hands, "pro")))
+    assert sent["growth"] == 0.5
+    back = noise_from_json(sent)
+    assert back.growth == hands.growth
+    assert back.aim == pytest.approx(hands.aim, rel=1e-12)
+    plain = noise_json(TOURNAMENT_NOISE, "tournament")
+    assert "growth" not in plain
+    assert noise_from_json(plain).growth == 0.0
+    with pytest.raises(ProtocolError, match="growth"):
+        noise_from_json(sent | {"growth": 2})

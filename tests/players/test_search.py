@@ -208,8 +208,21 @@ def test_the_break_comes_from_the_kitchen() -> None:
     decision = SearchPlayer(LEVELS["pro"]).decide(view_of(match), np.random.default_rng(0))
     assert decision.cue_ball is not None
     assert decision.cue_ball[1] < TABLE.head_string
-    assert decision.stroke.speed == BREAK.speed
-    assert LEVELS["pro"].break_speed is None
+    assert decision.stroke.speed == BREAK.speed == LEVELS["pro"].break_plan.speed
+
+
+def test_each_level_breaks_its_own_way_and_a_new_level_as_pro() -> None:
+    from dataclasses import replace
+
+    from nineball.players.levels import BREAKS
+
+    assert set(BREAKS) == set(LEVELS)
+    match = Match(MatchConfig(), seed=1)
+    for name, level in LEVELS.items():
+        decision = SearchPlayer(level).decide(view_of(match), np.random.default_rng(0))
+        assert decision.stroke.speed == BREAKS[name].speed
+        assert decision.cue_ball == (BREAKS[name].x, TABLE.head_string - 0.1)
+    assert replace(LEVELS["club"], name="custom").break_plan == BREAK
 
 
 def test_same_seed_same_decision() -> None:

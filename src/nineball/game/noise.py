@@ -25,6 +25,8 @@ from nineball.physics.stroke import MAX_ELEVATION, MAX_SPEED
 __all__ = [
     "HIGH_NOISE",
     "NOISE_CLASSES",
+    "PLAYER_NOISE_GROWTH",
+    "REFERENCE_SPEED",
     "TOURNAMENT_NOISE",
     "ExecutionNoise",
     "NoiseClass",
@@ -46,12 +48,19 @@ class ExecutionNoise:
     """Of the side tip offset, fraction of R."""
     height: float
     """Of the height tip offset, fraction of R."""
+    growth: float = 0.0
+    """How the deviations of the aim, the speed and the tip offsets grow with the stroke's
+    speed v (a player's hand is less exact when it moves faster): each is multiplied by
+    ``1 + growth * (v - REFERENCE_SPEED) / REFERENCE_SPEED`` (:meth:`factor`), from
+    ``1 - growth`` for a stroke at rest to 1 at the reference speed and more above it; the
+    elevation (set by the bridge, not the stroke) does not grow. From 0 (the olympiads'
+    constant deviations) to 1."""
 
     def __post_init__(self) -> None:
         """Check the deviations.
 
         Raises:
-            InvalidInputError: a negative or non-finite deviation.
+            InvalidInputError: a negative or non-finite deviation, or a growth outside [0, 1].
         """
         for name in ("aim", "elevation", "speed", "side", "height"):
             value = getattr(self, name)
@@ -59,6 +68,22 @@ class ExecutionNoise:
                 raise InvalidInputError(
                     f"noise {name!r} must be a finite number >= 0, got {value!r}"
                 )
+        growth = self.growth
+        if not (isinstance(growth, int | float) and 0.0 <= growth <= 1.0):
+            raise InvalidInputError(f"noise 'growth' must be a number in [0, 1], got {growth!r}")
+
+    def factor(self, speed: float) -> float:
+        """The multiple of the aim, speed and tip deviations for a stroke at ``speed`` m/s.
+
+        >>> TOURNAMENT_NOISE.factor(8.0)
+        1.0
+        >>> grows = ExecutionNoise(aim=0.002, elevation=0, speed=0.05, side=0, height=0, growth=0.5)
+        >>> grows.factor(0.5), grows.factor(2.0), grows.factor(8.0)
+        (0.625, 1.0, 2.5)
+        """
+        if self.growth == 0.0:
+            return 1.0
+        return 1.0 + self.growth * (speed - REFERENCE_SPEED) / REFERENCE_SPEED
 
     def scaled(self, factor: float) -> ExecutionNoise:
         """Every deviation times ``factor`` (the 2011 "high noise" event used 5)."""
@@ -68,6 +93,7 @@ class ExecutionNoise:
             speed=self.speed * factor,
             side=self.side * factor,
             height=self.height * factor,
+            growth=self.growth,
         )
 
     def apply(self, stroke: Stroke, rng: np.random.Generator, params: PhysicsParams) -> Stroke:
@@ -77,6 +103,14 @@ class ExecutionNoise:
         whose hand wobbles past it still strikes the ball, at the edge of the tip's grip).
         """
         d_aim, d_elev, d_speed, d_side, d_height = rng.standard_normal(5)
+        if self.growth != 0.0:
+            grown = self.factor(stroke.speed)
+            d_aim, d_speed, d_side, d_height = (
+                d_aim * grown,
+                d_speed * grown,
+                d_side * grown,
+                d_height * grown,
+            )
         side = stroke.side + self.side * d_side
         height = stroke.height + self.height * d_height
         limit = params.miscue_limit * (1.0 - 1e-9)
@@ -100,6 +134,16 @@ TOURNAMENT_NOISE = ExecutionNoise(
     height=0.0005 / 0.028575,
 )
 """The computational-pool tournament noise: 0.125 deg, 0.1 deg, 0.075 m/s, 0.5 mm, 0.5 mm."""
+
+REFERENCE_SPEED = 2.0
+"""m/s: the speed at which a noise that grows with speed has its stated deviations (a medium
+stroke: the speed of most pots)."""
+
+PLAYER_NOISE_GROWTH = 0.5
+"""The growth of the computer players' noise with the stroke's speed
+(:attr:`ExecutionNoise.growth`): deviations 0.625 times the stated ones at 0.5 m/s, 2.5 times
+at 8 m/s (a break). Schmidt's law of rapid aimed movements (Schmidt et al. 1979): the spread of
+where a fast movement ends grows linearly with its speed, from a floor."""
 
 
 HIGH_NOISE = TOURNAMENT_NOISE.scaled(5.0)

@@ -8,13 +8,13 @@ offline by ``tools/optimise_break.py`` (:data:`BREAK`).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib.resources import files
 
 from nineball.errors import InvalidInputError
-from nineball.game.noise import TOURNAMENT_NOISE, ExecutionNoise
+from nineball.game.noise import PLAYER_NOISE_GROWTH, TOURNAMENT_NOISE, ExecutionNoise
 
-__all__ = ["BREAK", "LEAVES", "LEVELS", "BreakPlan", "Level"]
+__all__ = ["BREAK", "BREAKS", "LEAVES", "LEVELS", "BreakPlan", "Level"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -31,15 +31,17 @@ class BreakPlan:
     """Aim offset from the 1's centre, as a fraction of R (a fuller or thinner hit)."""
 
 
-def _load_break() -> BreakPlan:
+def _load_breaks() -> dict[str, BreakPlan]:
     data = json.loads(files("nineball.players").joinpath("break.json").read_text("utf-8"))
-    return BreakPlan(**data["plan"])
+    return {name: BreakPlan(**entry["plan"]) for name, entry in data["levels"].items()}
 
 
-BREAK = _load_break()
-"""The break every search level plays, chosen offline by ``tools/optimise_break.py`` under pro
-noise and shipped as ``break.json`` (pros break at 9.8-11.6 m/s, docs/players.md). Weaker
-levels break softer (:attr:`Level.break_speed`)."""
+BREAKS = _load_breaks()
+"""Each level's break, chosen offline by ``tools/optimise_break.py`` under the level's own noise
+and shipped as ``break.json`` (docs/players.md)."""
+
+BREAK = BREAKS["pro"]
+"""The ``pro`` level's break (pros break at 9.8-11.6 m/s); a level not shipped breaks so."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -67,8 +69,6 @@ class Level:
     shot (its chance and the leave after it) rather than by its geometry alone (0: none)."""
     kinds: frozenset[str] = frozenset({"direct", "bank", "combo", "kick", "safety"})
     """The kinds of candidate the level considers."""
-    break_speed: float | None = None
-    """The break's speed in m/s (None: the shipped plan's, :data:`BREAK`)."""
     description: str = ""
     leaves: str = "geometry"
     """How the search values the positions its strokes leave: ``geometry`` (the next pot's
@@ -84,6 +84,19 @@ class Level:
         if self.leaves not in LEAVES:
             raise InvalidInputError(f"leaves must be one of {LEAVES!r}, got {self.leaves!r}")
 
+    @property
+    def break_plan(self) -> BreakPlan:
+        """The level's break (:data:`BREAKS`; a level of another name breaks as ``pro``)."""
+        return BREAKS.get(self.name, BREAK)
+
+
+def _hand(factor: float) -> ExecutionNoise:
+    """A level's noise: ``factor`` times the tournament deviations, growing with speed.
+
+    The deviations grow with the stroke's speed as a player's do (:data:`PLAYER_NOISE_GROWTH`).
+    """
+    return replace(TOURNAMENT_NOISE.scaled(factor), growth=PLAYER_NOISE_GROWTH)
+
 
 LEAVES = ("geometry", "model")
 """The ways a search may value its leaves."""
@@ -94,50 +107,46 @@ LEVELS: dict[str, Level] = {
     for level in (
         Level(
             name="beginner",
-            noise=TOURNAMENT_NOISE.scaled(6.0),
+            noise=_hand(6.0),
             samples=2,
             shortlist=3,
             screen=4,
             spins=(0.0,),
             kinds=frozenset({"direct"}),
-            break_speed=7.0,
             description="aims at the easiest pot, shaky hands (6x tournament noise)",
         ),
         Level(
             name="amateur",
-            noise=TOURNAMENT_NOISE.scaled(2.8),
+            noise=_hand(2.8),
             samples=3,
             shortlist=4,
             screen=8,
             spins=(0.0, 0.35),
             kinds=frozenset({"direct", "kick"}),
-            break_speed=8.0,
             description="pots and kicks, 2.8x tournament noise",
         ),
         Level(
             name="club",
-            noise=TOURNAMENT_NOISE.scaled(2.0),
+            noise=_hand(2.0),
             samples=4,
             shortlist=5,
             screen=12,
             kinds=frozenset({"direct", "bank", "kick", "safety"}),
-            break_speed=9.0,
             description="plays position and safeties, 2.0x tournament noise",
         ),
         Level(
             name="advanced",
-            noise=TOURNAMENT_NOISE.scaled(1.2),
+            noise=_hand(1.2),
             samples=6,
             shortlist=6,
             screen=18,
             finalists=2,
             kinds=frozenset({"direct", "bank", "combo", "kick", "safety", "jump"}),
-            break_speed=10.0,
             description="every kind of shot, 1.2x tournament noise",
         ),
         Level(
             name="pro",
-            noise=TOURNAMENT_NOISE.scaled(0.8),
+            noise=_hand(0.8),
             samples=12,
             shortlist=8,
             screen=30,
@@ -149,7 +158,7 @@ LEVELS: dict[str, Level] = {
         ),
         Level(
             name="max",
-            noise=TOURNAMENT_NOISE.scaled(0.4),
+            noise=_hand(0.4),
             samples=24,
             shortlist=12,
             screen=48,

@@ -24,7 +24,7 @@ The recipe of the computational-pool olympiads (PickPocket, CueCard; docs/player
    (the best next pot, its chance and what it leaves in turn).
 5. **Ball in hand** is placed by the same search over spots behind the lowest ball; push outs
    are played when no shot is worth taking, and answered by comparing the position's value for
-   each side. The break is data, chosen offline (:data:`BREAK`).
+   each side. The break is data, chosen offline for each level (:data:`BREAKS`).
 
 The pieces live by concept: the levels and the break in :mod:`nineball.players.levels`, the
 candidates in :mod:`nineball.players.candidates`, their simulation and scoring in
@@ -54,10 +54,11 @@ from nineball.players.evaluation import (
     pot_chances,
     pot_quality,
 )
-from nineball.players.levels import BREAK, LEVELS, BreakPlan, Level
+from nineball.players.levels import BREAK, BREAKS, LEVELS, BreakPlan, Level
 
 __all__ = [
     "BREAK",
+    "BREAKS",
     "LEVELS",
     "POCKET_SLACK",
     "BreakPlan",
@@ -309,13 +310,13 @@ class SearchPlayer:
         return GhostBallPlayer().lag(view, rng)
 
     def _break(self, view: Position) -> Decision:
-        cue = (BREAK.x, view.table.head_string - 0.1)  # the kitchen, 10 cm behind the string
+        plan = self.level.break_plan
+        cue = (plan.x, view.table.head_string - 0.1)  # the kitchen, 10 cm behind the string
         one = view.layout[BallId.ONE]
         distance = math.hypot(one[0] - cue[0], one[1] - cue[1])
         aim = math.atan2(one[1] - cue[1], one[0] - cue[0])
-        aim += BREAK.offset * view.params.radius / distance
-        speed = BREAK.speed if self.level.break_speed is None else self.level.break_speed
-        stroke = Stroke(speed=speed, aim=aim, height=BREAK.height)
+        aim += plan.offset * view.params.radius / distance
+        stroke = Stroke(speed=plan.speed, aim=aim, height=plan.height)
         return Decision(stroke=stroke, cue_ball=cue)
 
 

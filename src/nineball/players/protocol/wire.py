@@ -158,7 +158,7 @@ def table_json(name: str, table: TableSpec, params: PhysicsParams) -> JSON:
 def noise_json(noise: ExecutionNoise | None, label: str) -> JSON:
     """The execution noise nineball applies to a program's strokes (degrees for the angles)."""
     noise = noise or ExecutionNoise(aim=0.0, elevation=0.0, speed=0.0, side=0.0, height=0.0)
-    return {
+    out: JSON = {
         "class": label,
         "aim_deg": math.degrees(noise.aim),
         "elevation_deg": math.degrees(noise.elevation),
@@ -166,6 +166,9 @@ def noise_json(noise: ExecutionNoise | None, label: str) -> JSON:
         "side": noise.side,
         "height": noise.height,
     }
+    if noise.growth:  # only a noise that grows with speed says so (the classes' never do)
+        out["growth"] = noise.growth
+    return out
 
 
 def noise_from_json(obj: Mapping[str, Any]) -> ExecutionNoise:
@@ -181,8 +184,9 @@ def noise_from_json(obj: Mapping[str, Any]) -> ExecutionNoise:
             speed=obj["speed"],
             side=obj["side"],
             height=obj["height"],
+            growth=obj.get("growth", 0.0),
         )
-    except (KeyError, TypeError, NineballError) as exc:
+    except (KeyError, TypeError, AttributeError, NineballError) as exc:
         raise ProtocolError(f"bad noise object {_show(obj)}: {exc}") from None
 
 
