@@ -2,9 +2,11 @@
 
 Direct pots aimed by the ghost ball, banks (one cushion, by mirroring the pocket), combinations
 (the lowest ball into another), kicks (the cue ball off one cushion; at a hidden ball off one,
-two or three, each aim corrected by simulation), safeties (thin and soft
-contacts), jumps, and at the top level caroms and kisses (a ball glancing off another by the
-90-degree rule), each at a few speeds and tip heights. A pot's aim is corrected by simulation
+two or three, each aim corrected by simulation), safeties (the object ball aimed at points on the
+cushions at a sweep of speeds, and thin contacts, the few that leave the opponent least kept,
+:func:`safeties`), jumps, and at the top level caroms and kisses (a ball glancing off another by
+the 90-degree rule), each at a few speeds and tip heights, and from ``club`` up side spin on the
+best direct pots (:func:`with_side`). A pot's aim is corrected by simulation
 (:meth:`nineball.players.evaluation.Search.correct_aim`).
 """
 
@@ -12,10 +14,12 @@ from __future__ import annotations
 
 import itertools
 import math
+from dataclasses import replace
 
 from nineball.equipment import BallId, PocketId, Point
 from nineball.game import Stroke
 from nineball.game.position import Position
+from nineball.game.step import ShotOutcome
 from nineball.players.aim import cut_angle, ghost_ball, is_path_clear, pocket_aim
 from nineball.players.evaluation import Candidate, Search, speed_for
 from nineball.players.jump import jump_shots
@@ -30,6 +34,9 @@ __all__ = [
     "kicks_and_safeties",
     "mirrors",
     "pots",
+    "safeties",
+    "safety_zones",
+    "with_side",
 ]
 
 KICK_ROUTES = 2
@@ -40,6 +47,33 @@ KICK_LONGEST = 6.0
 
 KICK_POCKET_CLEARANCE = 0.15
 """m: how far from a pocket's centre line a kick's cushion contact must be."""
+
+SAFETY_SPEEDS = (0.15, 0.4, 0.8, 1.3, 2.0)
+"""m/s added to the least speed that sends the object ball to its cushion point
+(:func:`nineball.players.evaluation.speed_for`): a safety's sweep, from a soft roll to the rail to
+a medium stroke that sends the cue ball on."""
+
+SAFETY_KEEP = 6
+"""Safeties offered to the search's noisy scoring: the best of the sweep, one zone at a time."""
+
+SAFETY_TRIALS = 3
+"""Noisy plays, under the player's own noise, of each swept safety that is one as aimed: a
+leave is judged over these too, so that a hook that works only exactly as aimed does not
+crowd out a steady one."""
+
+SAFETY_CUT = math.radians(75.0)
+"""The thinnest cut a safety aims at a cushion point with (thinner ones are the thin contacts)."""
+
+HOOK_BONUS = 0.1
+"""What a safety's leave gains, when the sweep's outcomes are ranked, for hiding the cue ball
+from the lowest ball (:func:`hidden`: the opponent must kick)."""
+
+APART_BONUS = 0.05
+"""What it gains for the cue ball and the lowest ball a table's width or more apart (less
+in proportion)."""
+
+SIDE_MARGIN = 0.05
+"""Fraction of R kept inside the miscue limit when side spin is added to a stroke's tip height."""
 
 ROUTE_EXTRA = {"bank": 0.5, "kiss": 0.5, "combo": 0.3}
 """m/s added to the base speed of a route for what it takes on the way: a cushion about half
@@ -350,10 +384,178 @@ def kicks(search: Search, cue: Point) -> list[Candidate]:
     return out
 
 
+def with_side(search: Search, cue: Point, ranked: list[Candidate]) -> list[Candidate]:
+    """Side-spin variants of the best direct pots of ``ranked`` (best first), each aim corrected.
+
+    The level's :attr:`~nineball.players.levels.Level.side_pots` best direct pots without side
+    get a variant at each of its :attr:`~nineball.players.levels.Level.sides` (right english
+    positive, fraction of R): the same speed, the tip height brought inside the miscue limit
+    (less :data:`SIDE_MARGIN`) when the two offsets together would pass it. Side spin turns the
+    cue ball's path off a cushion; it also deflects the cue ball (squirt), curves it (swerve) and
+    throws the object ball, so each variant's aim is corrected by simulation
+    (:meth:`Search.correct_aim`) from its pot's. The variants are new candidates, unscored.
+    """
+    level, view = search.level, search.view
+    if not level.sides or level.side_pots <= 0:
+        return []
+    limit = view.params.miscue_limit - SIDE_MARGIN
+    best = [c for c in ranked if c.kind == "direct" and c.stroke.side == 0.0][: level.side_pots]
+    out: list[Candidate] = []
+    for pot in best:
+        aim = pocket_aim(view.table, PocketId(pot.pocket))
+        for side in level.sides:
+            room = math.sqrt(max(limit * limit - side * side, 0.0))
+            height = max(-room, min(room, pot.stroke.height))
+            stroke = replace(pot.stroke, side=side, height=height)
+            stroke = search.correct_aim(cue, stroke, BallId(pot.ball), aim)
+            out.append(replace(pot, stroke=stroke, value=0.0, success=0.0, foul=0.0, samples=0))
+    return out
+
+
+def safety_zones(view: Position, ball: Point) -> list[tuple[str, Point]]:
+    """Points on the cushions to send a safety's object ball (now at ``ball``) to, named.
+
+    Where the ball's centre meets each cushion (R inside it) level with the diamonds, six on
+    each long cushion (not the one at the side pocket) and three on each short one, and straight
+    across from ``ball`` to each cushion (the shortest roll to it) unless that is within
+    :data:`KICK_POCKET_CLEARANCE` of a pocket: an object ball that stops on a cushion away from
+    the pockets has no easy pot along it, and any object ball reaching a cushion makes the hit
+    legal (clause 8).
+    """
+    r = view.params.radius
+    w, length = view.table.width, view.table.length
+    x, y = ball
+    zones: list[tuple[str, Point]] = []
+    for k in (1, 2, 3, 5, 6, 7):
+        zones += [("left", (r, length * k / 8.0)), ("right", (w - r, length * k / 8.0))]
+    for k in (1, 2, 3):
+        zones += [("head", (w * k / 4.0, r)), ("foot", (w * k / 4.0, length - r))]
+    clear = KICK_POCKET_CLEARANCE
+    if clear < y < length - clear and abs(y - length / 2.0) > clear:
+        zones += [("left", (r, y)), ("right", (w - r, y))]
+    if clear < x < w - clear:
+        zones += [("head", (x, r)), ("foot", (x, length - r))]
+    return zones
+
+
+def safeties(search: Search, cue: Point) -> list[Candidate]:
+    """Safeties at the lowest ball: aimed at zones on the cushions, at a sweep of speeds.
+
+    The object ball is sent to each point of :func:`safety_zones` it can reach by a clear line,
+    the cue ball reaching its ghost ball by another at a cut of at most :data:`SAFETY_CUT`, at
+    each speed of :data:`SAFETY_SPEEDS`; with them, the blind contacts of before (aimed a half
+    and 0.85 of the way from a full hit to a miss, either side, soft and medium), thin hits
+    that send the cue ball on. Every stroke is played once without noise, in one batch. An
+    outcome that fouls is no safety, and one that pockets a ball is a pot (the pots are searched
+    as such): both are dropped. The rest are played :data:`SAFETY_TRIALS` times more under the
+    player's noise and ranked by what they leave the opponent on average (:func:`_leave_merit`):
+    the level's value of the leave (:meth:`Search.value_of`), and, as that value cannot tell one
+    shotless leave from another, :data:`HOOK_BONUS` for a hook and up to :data:`APART_BONUS` for
+    distance. The best of each zone in turn, :data:`SAFETY_KEEP` in all, are the candidates; the
+    search's noisy scoring chooses among them and the other shots.
+    """
+    view = search.view
+    r = view.params.radius
+    target = view.state.lowest
+    ball = view.layout[target]
+    skip = (BallId.CUE, target)
+    tried: list[tuple[str, Stroke]] = []
+    for cushion, zone in safety_zones(view, ball):
+        ghost = ghost_ball(ball, zone, r)
+        cut = cut_angle(cue, ghost, ball, zone)
+        if cut > SAFETY_CUT or not (
+            is_path_clear(cue, ghost, view.layout, skip, r)
+            and is_path_clear(ball, zone, view.layout, skip, r)
+        ):
+            continue
+        phi = math.atan2(ghost[1] - cue[1], ghost[0] - cue[0])
+        distance, travel = math.dist(ball, zone), math.dist(cue, ghost)
+        for extra in SAFETY_SPEEDS:
+            speed = speed_for(distance, cut, extra, travel)
+            tried.append((f"{cushion} {zone[0]:.2f} {zone[1]:.2f}", Stroke(speed=speed, aim=phi)))
+    distance = math.dist(cue, ball)
+    base = math.atan2(ball[1] - cue[1], ball[0] - cue[0])
+    spread = math.asin(min(1.0, 2.0 * r / max(distance, 2.0 * r)))
+    for fraction in (-0.85, -0.5, 0.5, 0.85):
+        for speed in (0.8 + 0.5 * distance, 1.6 + 0.8 * distance):
+            stroke = Stroke(speed=min(speed, 6.0), aim=base + fraction * spread)
+            tried.append((f"thin {fraction}", stroke))
+    outcomes = search.play_all(cue, [stroke for _, stroke in tried])
+    # As aimed, a safety must be legal and pocket nothing (else it is a foul, or a pot).
+    legal = [
+        (name, stroke, _leave_merit(search, outcome))
+        for (name, stroke), outcome in zip(tried, outcomes, strict=True)
+        if outcome is not None
+        and not outcome.ruling.fouls
+        and not outcome.facts.pocketed
+        and outcome.ruling.game_over is None
+    ]
+    noise = search.noise
+    trials = SAFETY_TRIALS if noise is not None else 0
+    noisy = [
+        noise.apply(stroke, search.rng, view.params)
+        for _, stroke, _ in legal
+        for _ in range(trials)
+        if noise is not None
+    ]
+    played = search.play_all(cue, noisy) if noisy else []
+    ranked: dict[str, list[tuple[float, Stroke]]] = {}
+    for k, (name, stroke, merit) in enumerate(legal):
+        mine = played[k * trials : (k + 1) * trials]
+        mean = (merit + sum(_leave_merit(search, o) for o in mine)) / (1 + trials)
+        ranked.setdefault(name, []).append((mean, stroke))
+    queues = sorted(
+        (sorted(q, key=lambda m: -m[0]) for q in ranked.values()), key=lambda q: -q[0][0]
+    )
+    kept: list[Stroke] = []
+    depth = 0
+    while len(kept) < SAFETY_KEEP and any(depth < len(q) for q in queues):
+        for queue in queues:
+            if depth < len(queue) and len(kept) < SAFETY_KEEP:
+                kept.append(queue[depth][1])
+        depth += 1
+    return [
+        Candidate(
+            kind="safety",
+            stroke=stroke,
+            target=f"safety on the {int(target)}",
+            ball=int(target),
+            safety=True,
+        )
+        for stroke in kept
+    ]
+
+
+def _leave_merit(search: Search, outcome: ShotOutcome | None) -> float:
+    """What a safety's outcome is worth to the shooter, as :func:`safeties` ranks them.
+
+    The level's value of it (:meth:`Search.value_of`; a stroke the physics refuses is -1), and
+    for a leave with the opponent to shoot :data:`HOOK_BONUS` for a hook and up to
+    :data:`APART_BONUS` for distance.
+    """
+    if outcome is None:
+        return -1.0
+    merit = search.value_of(outcome)
+    after = outcome.after
+    if (
+        outcome.ruling.fouls
+        or outcome.ruling.game_over is not None
+        or after.state.to_act == search.view.state.to_act
+    ):
+        return merit
+    there = after.layout.get(BallId.CUE)
+    lowest = after.state.lowest
+    if there is None or lowest not in after.layout:
+        return merit
+    if hidden(after, there, lowest):
+        merit += HOOK_BONUS
+    apart = math.dist(there, after.layout[lowest]) / after.table.width
+    return merit + APART_BONUS * min(apart, 1.0)
+
+
 def kicks_and_safeties(search: Search, cue: Point) -> list[Candidate]:
     """Kicks, safeties and jumps at the lowest ball, and always a plain full hit."""
     view, level = search.view, search.level
-    r = view.params.radius
     target = view.state.lowest
     ball = view.layout[target]
     out: list[Candidate] = []
@@ -375,19 +577,7 @@ def kicks_and_safeties(search: Search, cue: Point) -> list[Candidate]:
                         )
                     )
     if "safety" in level.kinds:
-        base = math.atan2(ball[1] - cue[1], ball[0] - cue[0])
-        spread = math.asin(min(1.0, 2.0 * r / max(distance, 2.0 * r)))
-        for fraction in (-0.85, -0.5, 0.5, 0.85):
-            for speed in (0.8 + 0.5 * distance, 1.6 + 0.8 * distance):
-                out.append(
-                    Candidate(
-                        kind="safety",
-                        stroke=Stroke(speed=min(speed, 6.0), aim=base + fraction * spread),
-                        target=f"safety on the {int(target)}",
-                        ball=int(target),
-                        safety=True,
-                    )
-                )
+        out += safeties(search, cue)
     if "jump" in level.kinds:
         out += [
             Candidate(kind="jump", stroke=j.stroke, target=j.target, ball=j.ball, pocket=j.pocket)

@@ -61,6 +61,11 @@ class Level:
     """The best few after the shortlist pass, sampled again before choosing (0: none)."""
     spins: tuple[float, ...] = (0.0, 0.35, -0.35)
     """Tip heights tried on pots (stun, follow, draw)."""
+    sides: tuple[float, ...] = ()
+    """Side spins (tip offsets right of centre, fraction of R) tried on the best direct pots
+    (:func:`nineball.players.candidates.with_side`; none: no side spin)."""
+    side_pots: int = 0
+    """How many of the best direct pots get those side-spin variants."""
     speeds: tuple[float, ...] = (0.2, 1.2)
     """Extra speeds in m/s tried on pots, above the speed that just gets the ball there
     (:func:`nineball.players.evaluation.speed_for`)."""
@@ -132,6 +137,8 @@ LEVELS: dict[str, Level] = {
             shortlist=5,
             screen=12,
             kinds=frozenset({"direct", "bank", "kick", "safety"}),
+            sides=(0.3, -0.3),
+            side_pots=2,
             description="plays position and safeties, 2.0x tournament noise",
         ),
         Level(
@@ -142,6 +149,8 @@ LEVELS: dict[str, Level] = {
             screen=18,
             finalists=2,
             kinds=frozenset({"direct", "bank", "combo", "kick", "safety", "jump"}),
+            sides=(0.3, -0.3),
+            side_pots=3,
             description="every kind of shot, 1.2x tournament noise",
         ),
         Level(
@@ -153,6 +162,8 @@ LEVELS: dict[str, Level] = {
             kinds=frozenset({"direct", "bank", "combo", "kick", "safety", "jump"}),
             finalists=3,
             spins=(0.0, 0.25, 0.45, -0.25, -0.45),
+            sides=(0.3, -0.3),
+            side_pots=4,
             speeds=(0.0, 0.35, 0.8, 1.5, 2.5),
             description="every kind of shot, 0.8x tournament noise, position with speed and spin",
         ),
@@ -166,6 +177,8 @@ LEVELS: dict[str, Level] = {
             lookahead=8,
             kinds=frozenset({"direct", "bank", "combo", "carom", "kick", "safety", "jump"}),
             spins=(0.0, 0.25, 0.45, -0.25, -0.45),
+            sides=(0.3, -0.3),
+            side_pots=6,
             speeds=(0.0, 0.35, 0.8, 1.5, 2.5),
             description="caroms and kisses too, one more ply, 0.4x tournament noise, widest search",
         ),

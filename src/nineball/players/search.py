@@ -4,9 +4,10 @@ The recipe of the computational-pool olympiads (PickPocket, CueCard; docs/player
 
 1. **Candidates from geometry**, for the lowest ball: direct pots aimed by the ghost ball, banks
    (one cushion, by mirroring the pocket), combinations (the lowest ball into another), kicks
-   (the cue ball off one cushion), safeties (thin and soft contacts) and, at the top level,
-   caroms and kisses (a ball glancing off another by the 90-degree rule), each at a few speeds
-   and tip heights (stun, follow, draw).
+   (the cue ball off one cushion), safeties (the object ball aimed at zones on the cushions at
+   a sweep of speeds, the few that leave the opponent least) and, at the top level, caroms and
+   kisses (a ball glancing off another by the 90-degree rule), each at a few speeds and tip
+   heights (stun, follow, draw); from ``club`` up, side spin on the best few direct pots.
 2. **Aim corrected by simulation**: a direct pot is simulated without noise and its aim nudged
    until the object ball leaves along the line to the pocket (this corrects cut- and
    spin-induced throw and the cue ball's deflection).
@@ -46,7 +47,7 @@ from nineball.game.noise import ExecutionNoise
 from nineball.game.position import Position
 from nineball.players.aim import pocket_aim
 from nineball.players.base import Decision
-from nineball.players.candidates import diverse, kicks_and_safeties, pots
+from nineball.players.candidates import diverse, kicks_and_safeties, pots, with_side
 from nineball.players.evaluation import (
     POCKET_SLACK,
     Candidate,
@@ -124,6 +125,11 @@ class SearchPlayer:
         candidates = pots(search, cue) + kicks_and_safeties(search, cue)
         first = search.score_all(cue, candidates, 0)
         first.sort(key=lambda c: c.value, reverse=True)
+        # Side spin where the search found the best pots (from club up), scored the same way.
+        sided = with_side(search, cue, first)
+        if sided:
+            first += search.score_all(cue, sided, 0)
+            first.sort(key=lambda c: c.value, reverse=True)
         # Screening: a few noisy samples for the best of each kind in turn, so that shots that
         # only work without noise (long banks, thin cuts) cannot crowd out the rest.
         screened_ids = set(map(id, diverse(first, level.screen)))
