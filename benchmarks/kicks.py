@@ -34,9 +34,20 @@ from nineball.rules import MatchConfig, MatchState, ShotFacts, shoot
 TABLE, PARAMS = nine_foot(), PhysicsParams()
 
 
+def after_break(layout: dict[BallId, Point]) -> Position:
+    """``layout`` after a legal break that pocketed the object balls missing from it (no push out).
+
+    The lowest ball may be one of those pocketed: the caller checks.
+    """
+    start = MatchState.start(MatchConfig(players=("A", "B")))
+    gone = [b for b in range(1, 9) if BallId(b) not in layout]
+    state = shoot(start, ShotFacts.of(first_contact=1, pocketed=gone)).state
+    state = replace(state, game=replace(state.game, push_out_allowed=False))
+    return Position(state=state, layout=layout, table=TABLE, params=PARAMS)
+
+
 def hooked(rng: np.random.Generator) -> Position:
     """A random position after a legal break, the cue ball hidden from the lowest ball."""
-    start = MatchState.start(MatchConfig(players=("A", "B")))
     r = PARAMS.radius
     while True:
         count = int(rng.integers(3, 8))
@@ -63,15 +74,9 @@ def hooked(rng: np.random.Generator) -> Position:
                     break
         if len(layout) != len(balls):
             continue
-        gone = [b for b in range(1, 9) if BallId(b) not in layout]
-        state = shoot(start, ShotFacts.of(first_contact=1, pocketed=gone)).state
-        if gone and state.lowest not in layout:
-            continue
-        state = replace(state, game=replace(state.game, push_out_allowed=False))
-        view = Position(state=state, layout=layout, table=TABLE, params=PARAMS)
-        if BallId(int(state.lowest)) in layout and candidates.hidden(
-            view, layout[BallId.CUE], BallId(int(state.lowest))
-        ):
+        view = after_break(layout)
+        lowest = BallId(int(view.state.lowest))
+        if lowest in layout and candidates.hidden(view, layout[BallId.CUE], lowest):
             return view
 
 

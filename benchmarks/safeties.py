@@ -22,7 +22,6 @@ import statistics
 import sys
 import time
 from collections import Counter
-from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -31,13 +30,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from nineball.equipment import BallId, Point
 from nineball.game.position import Position
-from nineball.physics import PhysicsParams, nine_foot
 from nineball.players import candidates
 from nineball.players.aim import pot_quality
 from nineball.players.search import LEVELS, SearchPlayer
-from nineball.rules import MatchConfig, MatchState, ShotFacts, shoot
 
-TABLE, PARAMS = nine_foot(), PhysicsParams()
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from kicks import PARAMS, TABLE, after_break
 
 NO_POT = 0.25
 """A best direct pot's chance below this is no pot worth taking."""
@@ -48,7 +46,6 @@ POTS = ("direct", "bank", "combo", "kiss", "carom")
 
 def open_without_pot(rng: np.random.Generator, aim_sd: float) -> Position:
     """A random position after a legal break: the lowest ball in sight, no pot worth taking."""
-    start = MatchState.start(MatchConfig(players=("A", "B")))
     r = PARAMS.radius
     while True:
         count = int(rng.integers(4, 9))
@@ -67,13 +64,10 @@ def open_without_pot(rng: np.random.Generator, aim_sd: float) -> Position:
                     break
         if len(layout) != len(balls):
             continue
-        gone = [b for b in range(1, 9) if BallId(b) not in layout]
-        state = shoot(start, ShotFacts.of(first_contact=1, pocketed=gone)).state
-        state = replace(state, game=replace(state.game, push_out_allowed=False))
-        lowest = BallId(int(state.lowest))
+        view = after_break(layout)
+        lowest = BallId(int(view.state.lowest))
         if lowest not in layout:
             continue
-        view = Position(state=state, layout=layout, table=TABLE, params=PARAMS)
         cue = layout[BallId.CUE]
         if candidates.hidden(view, cue, lowest):
             continue
@@ -168,16 +162,19 @@ def main() -> None:
         runs, passed = got[prefix + "executions"], got[prefix + "table passes"]
         if not runs:
             continue
-        share = {key[len(prefix) :]: f"{got[key] / max(passed, 1):.1%}" for key in got}
         print(f"  {name}, {runs} executions: shooter fouls "
               f"{got[prefix + 'shooter fouls'] / runs:.1%}, keeps the table "
               f"{got[prefix + 'shooter keeps the table'] / runs:.1%}, table passes "
               f"{passed / runs:.1%}")  # fmt: skip
         if passed:
+
+            def share(key: str, prefix: str = prefix, passed: int = passed) -> str:
+                return f"{got[prefix + key] / passed:.1%}"  # a count never seen is 0
+
             lost = got[prefix + "opponent fouls"] + got[prefix + "opponent misses"]
-            print(f"    of {passed} passes: opponent has no pot {share['opponent has no pot']}, "
-                  f"hidden {share['opponent hidden']}; the reply fouls {share['opponent fouls']}, "
-                  f"pots {share['opponent keeps the table']}, misses {share['opponent misses']}; "
+            print(f"    of {passed} passes: opponent has no pot {share('opponent has no pot')}, "
+                  f"hidden {share('opponent hidden')}; the reply fouls {share('opponent fouls')}, "
+                  f"pots {share('opponent keeps the table')}, misses {share('opponent misses')}; "
                   f"opponent loses the inning {lost / passed:.1%}")  # fmt: skip
 
 

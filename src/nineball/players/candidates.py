@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import replace
+from typing import TypeVar
 
 from nineball.equipment import BallId, PocketId, Point
 from nineball.game import Stroke
@@ -29,6 +30,7 @@ __all__ = [
     "diverse",
     "glances",
     "hidden",
+    "in_turn",
     "kick_routes",
     "kicks",
     "kicks_and_safeties",
@@ -38,6 +40,8 @@ __all__ = [
     "safety_zones",
     "with_side",
 ]
+
+T = TypeVar("T")
 
 KICK_ROUTES = 2
 """Routes of each number of cushions tried for a kick at a hidden ball (the shortest)."""
@@ -109,8 +113,12 @@ def diverse(ranked: list[Candidate], count: int) -> list[Candidate]:
     by_kind: dict[str, list[Candidate]] = {}
     for candidate in ranked:
         by_kind.setdefault(candidate.kind, []).append(candidate)
-    queues = sorted(by_kind.values(), key=lambda q: -q[0].value)
-    out: list[Candidate] = []
+    return in_turn(sorted(by_kind.values(), key=lambda q: -q[0].value), count)
+
+
+def in_turn(queues: list[list[T]], count: int) -> list[T]:
+    """Up to ``count`` items: the first of each queue in turn, then the second of each, ..."""
+    out: list[T] = []
     depth = 0
     while len(out) < count and any(depth < len(q) for q in queues):
         for queue in queues:
@@ -491,13 +499,12 @@ def safeties(search: Search, cue: Point) -> list[Candidate]:
         and outcome.ruling.game_over is None
     ]
     noise = search.noise
-    trials = SAFETY_TRIALS if noise is not None else 0
-    noisy = [
-        noise.apply(stroke, search.rng, view.params)
-        for _, stroke, _ in legal
-        for _ in range(trials)
-        if noise is not None
-    ]
+    trials = 0 if noise is None else SAFETY_TRIALS
+    noisy = (
+        []
+        if noise is None
+        else [noise.apply(s, search.rng, view.params) for _, s, _ in legal for _ in range(trials)]
+    )
     played = search.play_all(cue, noisy) if noisy else []
     ranked: dict[str, list[tuple[float, Stroke]]] = {}
     for k, (name, stroke, merit) in enumerate(legal):
@@ -507,13 +514,7 @@ def safeties(search: Search, cue: Point) -> list[Candidate]:
     queues = sorted(
         (sorted(q, key=lambda m: -m[0]) for q in ranked.values()), key=lambda q: -q[0][0]
     )
-    kept: list[Stroke] = []
-    depth = 0
-    while len(kept) < SAFETY_KEEP and any(depth < len(q) for q in queues):
-        for queue in queues:
-            if depth < len(queue) and len(kept) < SAFETY_KEEP:
-                kept.append(queue[depth][1])
-        depth += 1
+    kept = [stroke for _, stroke in in_turn(queues, SAFETY_KEEP)]
     return [
         Candidate(
             kind="safety",
