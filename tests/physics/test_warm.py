@@ -15,6 +15,8 @@ from nineball.physics._kernels import warm
 from nineball.physics._kernels.cluster import impact
 from nineball.physics._kernels.loop import _astray, _handle, _update
 from nineball.physics._kernels.shot import _check, _classify_input
+from nineball.physics._kernels.record import record
+from nineball.physics._kernels.shot import shot
 from nineball.physics._kernels.strike import strike
 
 balls = [BallInput(id=0, r=(0.635, 0.4)), BallInput(id=1, r=(0.62, 1.2)),
@@ -22,14 +24,14 @@ balls = [BallInput(id=0, r=(0.635, 0.4)), BallInput(id=1, r=(0.62, 1.2)),
 trajectory = simulate(balls, stroke=Stroke(speed=3.0, aim=1.55, side=0.3, height=-0.3))
 sigs = warm.signatures(True)  # simulate's packed table is read-only
 kernels = {"_update": _update, "_handle": _handle, "impact": impact, "strike": strike,
-           "_check": _check, "_classify_input": _classify_input, "_astray": _astray}
+           "_check": _check, "_classify_input": _classify_input, "_astray": _astray,
+           "record": record, "shot": shot}
 assert set(kernels) == set(sigs), sorted(sigs)
 print(all(k.signatures == [sigs[name]] for name, k in kernels.items()),
       sorted(name for name, k in kernels.items() if k.signatures != [sigs[name]]))
 # every way in compiles the one signature of the engine's entry: a stroke of ints, prepared
 # balls (kept by the physics), a prepared shot (the simulate protocol's timed repeats)
 from nineball.physics import PhysicsParams, PreparedBalls, nine_foot
-from nineball.physics._kernels.shot import shot
 from nineball.physics.simulate import PreparedShot
 PreparedBalls(balls).strike(Stroke(speed=2, aim=1))
 PreparedShot(balls, Stroke(speed=1, aim=2), PhysicsParams(), nine_foot()).run(100)
@@ -39,6 +41,7 @@ digest = hashlib.sha256()
 for array in (trajectory.times, trajectory.kinds, trajectory.after, trajectory.final):
     digest.update(np.ascontiguousarray(array).tobytes())
 print(digest.hexdigest())
+print(warm.cheap_entries)  # the entry compiled with the cheap module passes (0: loaded)
 """
 
 
@@ -63,9 +66,11 @@ def test_cold_start_compiles_each_half_once_with_the_loops_own_types(tmp_path: P
     assert cold[1] == "1"  # one compiled signature of the entry, whatever the way in
     cached = {p.name.split("-")[0] for p in tmp_path.rglob("*.nbi")}
     assert {"shot.shot", "loop._handle", "cluster.impact"} <= cached, cached
+    assert cold[3] == "1"  # the entry's module got the cheap module passes, once
     # a warm process (everything loaded from the cache) gives the same events, bit for bit
     warm = _run(tmp_path)
     assert warm[2] == cold[2]
+    assert warm[3] == "0"
 
 
 def test_a_cold_start_on_one_core_compiles_everything_here(tmp_path: Path) -> None:
@@ -75,4 +80,5 @@ def test_a_cold_start_on_one_core_compiles_everything_here(tmp_path: Path) -> No
     cold = _run(tmp_path, one_core=True)
     assert cold[0] == "True []"
     assert cold[1] == "1"
+    assert cold[3] == "1"
     assert cold[2] == _run(tmp_path)[2]
