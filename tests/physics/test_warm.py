@@ -82,3 +82,27 @@ def test_a_cold_start_on_one_core_compiles_everything_here(tmp_path: Path) -> No
     assert cold[1] == "1"
     assert cold[3] == "1"
     assert cold[2] == _run(tmp_path)[2]
+
+
+def test_no_fork_while_another_thread_runs() -> None:
+    # a fork copies only the forking thread: a lock another thread holds would stay locked
+    import threading
+
+    from nineball.physics._kernels import warm
+
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        assert warm._fork(True) is None
+    finally:
+        stop.set()
+        other.join()
+
+
+def test_a_child_reaped_elsewhere_is_not_waited_for_forever() -> None:
+    from nineball.physics._kernels import warm
+
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()  # reaped here, as a SIGCHLD handler elsewhere would
+    assert warm._wait_fork(child.pid, timeout=5) is True

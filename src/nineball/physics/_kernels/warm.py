@@ -223,7 +223,10 @@ def _wait_fork(pid: int, timeout: float) -> bool:
     """Wait up to ``timeout`` s for the forked child ``pid``; whether it compiled its part."""
     deadline = time.monotonic() + timeout
     while True:
-        done, status = os.waitpid(pid, os.WNOHANG)
+        try:
+            done, status = os.waitpid(pid, os.WNOHANG)
+        except ChildProcessError:  # reaped elsewhere (SIGCHLD ignored): whatever it left counts
+            return True
         if done == pid:
             return os.waitstatus_to_exitcode(status) == 0
         if time.monotonic() > deadline:
