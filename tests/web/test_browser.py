@@ -38,6 +38,9 @@ def _act(page: Page, selector: str) -> None:
 
 
 def _drag_cue(page: Page, to: tuple[float, float]) -> None:
+    # on the 3D table the camera may still be easing (after the last drag, say): the client
+    # points of table spots are only good once it is at rest
+    page.wait_for_function("window.nbView !== '3d' || window.nb3d.cameras.easing === null")
     cue = page.evaluate("window.nb.cue || window.nb.pendingCue")
     x0, y0 = page.evaluate("([x, y]) => window.nbToClient(x, y)", cue)
     x1, y1 = page.evaluate("([x, y]) => window.nbToClient(x, y)", list(to))
