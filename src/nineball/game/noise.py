@@ -81,8 +81,6 @@ class ExecutionNoise:
         >>> grows.factor(0.5), grows.factor(2.0), grows.factor(8.0)
         (0.625, 1.0, 2.5)
         """
-        if self.growth == 0.0:
-            return 1.0
         return 1.0 + self.growth * (speed - REFERENCE_SPEED) / REFERENCE_SPEED
 
     def scaled(self, factor: float) -> ExecutionNoise:

@@ -24,11 +24,10 @@ into that function's module and runs LLVM's whole module optimisation over it ag
 entry that is the whole engine, every kernel of which was already optimised in its own
 module. The entry's module gets LLVM's cheap module passes instead (those numba runs before
 its full ones: the always-inline inliner, loop rotation, instruction combining, jump
-threading); its own function passes are unchanged. Measured: 3.5 s less of a 17.7 s cold start,
-the same speed warm (a median single shot 19.4 against 19.5 us, a break 0.223 against
-0.231 ms, best of 12 interleaved rounds), the same events bit for bit (36 breaks and 900 shots
-with spin and elevation, 11,414 events). Where numba's internals differ from those this relies
-on, the entry is compiled as numba compiles it.
+threading); its own function passes are unchanged. Measured (docs/physics.md, "The serial step
+made cheaper"): that step 3.9-6.2 s where it was 6.3-7.5 s, the same speed warm, the same
+events bit for bit. Where numba's internals differ from those this relies on, the entry is
+compiled as numba compiles it.
 """
 
 from __future__ import annotations
@@ -50,8 +49,6 @@ __all__ = ["prepare", "signatures"]
 _STARTED = False
 _COLD = False
 """Whether :func:`prepare` found the entry neither compiled nor cached: :func:`join` compiles it."""
-ENTRY_LIBRARY = "shot"
-"""The name numba gives the entry's code library (that of :func:`.shot.shot`)."""
 cheap_entries = 0
 """How many times this process compiled the entry with the cheap module passes (for tests)."""
 
@@ -82,6 +79,8 @@ def signatures(readonly: bool) -> dict[str, tuple[Any, ...]]:
     table = array(f, 2, readonly)
     state = array(f, 3)
     ball = array(f, 2)
+    # the event arrays (times, kinds, first balls, second indices, states, motions)
+    events = (array(f, 1), array(i, 1), array(i, 1), array(i, 1), array(f, 4), array(i, 2))
     return {
         "shot": (state, i, i, f, f, f, f, f, prm, i, array(f, 1), array(i, 1)),
         # the small kernels shot.shot calls itself, compiled here while the child works
@@ -90,12 +89,7 @@ def signatures(readonly: bool) -> dict[str, tuple[Any, ...]]:
         "_classify_input": (ball, prm),
         "_astray": (state, array(i, 1), table, prm),
         "record": (
-            array(f, 1),
-            array(i, 1),
-            array(i, 1),
-            array(i, 1),
-            array(f, 4),
-            array(i, 2),
+            *events,
             i,
             f,
             i,
@@ -142,12 +136,7 @@ def signatures(readonly: bool) -> dict[str, tuple[Any, ...]]:
             array(i, 1),
             array(i, 1),
             array(i, 1),
-            array(f, 1),
-            array(i, 1),
-            array(i, 1),
-            array(i, 1),
-            array(f, 4),
-            array(i, 2),
+            *events,
             array(f, 3),
         ),
         "impact": (
@@ -161,12 +150,7 @@ def signatures(readonly: bool) -> dict[str, tuple[Any, ...]]:
             prm,
             array(i, 1),
             array(i, 1),
-            array(f, 1),
-            array(i, 1),
-            array(i, 1),
-            array(i, 1),
-            array(f, 4),
-            array(i, 2),
+            *events,
         ),
     }
 
@@ -297,8 +281,9 @@ def join() -> None:
     _join_child()
     from nineball.physics._kernels import shot
 
-    with _cheap_entry_passes():
-        cast(Any, shot.shot).compile(signatures(_READONLY)["shot"])
+    entry: Any = shot.shot
+    with _cheap_entry_passes(entry.py_func.__name__):  # numba names a library by its function
+        entry.compile(signatures(_READONLY)["shot"])
 
 
 def _join_child() -> None:
@@ -323,8 +308,8 @@ def _join_child() -> None:
 
 
 @contextlib.contextmanager
-def _cheap_entry_passes() -> Iterator[None]:
-    """While inside: the entry's code library gets LLVM's cheap module passes, not the full.
+def _cheap_entry_passes(library_name: str) -> Iterator[None]:
+    """While inside: the code library ``library_name`` gets LLVM's cheap module passes only.
 
     Every other library compiled meanwhile is optimised as numba does. numba compiles under
     its global lock, so no other thread compiles while the method is replaced.
@@ -342,7 +327,7 @@ def _cheap_entry_passes() -> Iterator[None]:
 
     def final_module(library: Any) -> None:
         global cheap_entries
-        if library.name != ENTRY_LIBRARY:
+        if library.name != library_name:
             full(library)
             return
         try:
