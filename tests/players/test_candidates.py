@@ -72,6 +72,18 @@ def test_safety_zones_keep_away_from_the_pockets() -> None:
             assert math.isclose(at.get(cushion, TABLE.length - r - y), 0.0, abs_tol=1e-12)
             nearest = min(math.dist((x, y), TABLE.pocket_centre(p)) for p in PocketId)
             assert nearest > 0.15
+    # A ball frozen to a cushion, straight across from itself and on a diamond's line: no zone
+    # where it already is (there is no line to it), and safeties are still found from there.
+    frozen = (TABLE.width / 4.0, TABLE.length - r)
+    zones = safety_zones(_view(HOOKABLE), frozen)
+    assert zones
+    assert all(math.dist(zone, frozen) > 0.001 for _, zone in zones)
+    # (it lies on two: a diamond's and the one straight across; a centimetre off the cushion
+    # both are kept)
+    assert len(zones) == len(safety_zones(_view(HOOKABLE), (frozen[0], frozen[1] - 0.01))) - 2
+    layout = {**HOOKABLE, BallId.ONE: frozen}
+    search = SearchPlayer(LEVELS["club"])._search(_view(layout), np.random.default_rng(0))
+    assert safeties(search, layout[BallId.CUE])
 
 
 @pytest.mark.parametrize("level", ["club", "advanced", "pro"])

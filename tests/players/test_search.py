@@ -15,6 +15,7 @@ from nineball.game.match import Match
 from nineball.game.position import Position
 from nineball.physics import BallInput, PhysicsParams, Stroke, nine_foot, simulate
 from nineball.players import play_match, view_of
+from nineball.players.evaluation import position_value
 from nineball.players.search import BREAK, LEVELS, SearchPlayer, pot_quality
 from nineball.rules import Choice, CueBall, MatchConfig, MatchState, Phase, Seat, ShotFacts, shoot
 
@@ -443,3 +444,65 @@ def test_a_safety_that_pots_the_ball_is_labelled_a_pot() -> None:
     assert _is_safety(safety(0.2))  # it hands the table over, as a safety does
     assert not _is_safety(safety(0.7))  # a thin cut that keeps the player at the table: a pot
     assert not _is_safety(safety(0.1, kind="direct"))  # a missed pot is no safety either
+
+
+def test_the_opponents_best_reply_values_the_leaves_the_geometry_cannot_tell_apart() -> None:
+    player = SearchPlayer(replace(LEVELS["max"], replies=6))
+    # Bob to wait, Ann to shoot: hooked (the 9 just in front of the cue ball on the line to
+    # the 1), open with no pot (the 1 frozen to the foot cushion, straight up the table), and
+    # an easy pot of the 1.
+    hook = _view({BallId.CUE: (0.6, 0.4), BallId.NINE: (0.6, 0.47), BallId.ONE: (0.6, 2.0)})
+    frozen = (0.635, TABLE.length - PARAMS.radius)
+    no_pot = _view({BallId.CUE: (0.6, 0.4), BallId.NINE: (0.3, 0.47), BallId.ONE: frozen})
+    easy = _view({BallId.CUE: (0.9, 1.9), BallId.ONE: (1.1, 2.3), BallId.NINE: (0.3, 0.8)})
+    bob = Seat.SECOND
+    # The geometry sees only Ann's next pot: the two shotless leaves are worth the same to Bob.
+    assert position_value(hook, bob, player._aim_sd) == -0.15
+    assert position_value(no_pot, bob, player._aim_sd) == -0.15
+    # By Ann's best reply, both are worth more than that to Bob, and the easy pot far less.
+    rng = np.random.default_rng(0)
+    assert player.reply_value(hook, rng) > 0.0
+    assert player.reply_value(no_pot, rng) > 0.0
+    assert player.reply_value(easy, rng) < -0.6
+    # Ann's best reply to the hook is a kick, and her fouls count against it.
+    replier = SearchPlayer(player.level.replying)
+    best = replier.evaluate(hook, np.random.default_rng(1))[0]
+    assert best.kind == "kick"
+    assert best.samples > 0
+    assert -best.value == player.reply_value(hook, np.random.default_rng(1))
+
+
+def test_a_finalist_that_passes_the_turn_is_valued_by_the_opponents_reply() -> None:
+    from nineball.players.evaluation import Candidate
+
+    player = SearchPlayer(replace(LEVELS["max"], replies=6))
+    # An easy pot that keeps the table in every sample is left as it is.
+    easy = _view({BallId.CUE: (0.9, 1.9), BallId.ONE: (1.1, 2.3), BallId.NINE: (0.3, 0.8)})
+    cue = easy.layout[BallId.CUE]
+    pot = SearchPlayer(LEVELS["max"]).evaluate(easy, np.random.default_rng(0))[0]
+    assert pot.kind == "direct"
+    assert pot.success == 1.0
+    search = player._search(easy, np.random.default_rng(0))
+    aim = pot.stroke.aim
+    assert player._reply(search, cue, pot, 6) == pot
+    # A soft roll that stops short of the 1 (no contact: a foul every time) is left as well.
+    short = search.score(cue, Candidate(kind="hit", stroke=Stroke(speed=0.2, aim=aim)), 6)
+    assert short.foul == 1.0
+    assert player._reply(search, cue, short, 6) == short
+    # Safeties (no pot worth taking, the 1 in plain sight): their leaves are worth more to
+    # the player than the geometry's flat -0.15 for a shotless opponent, and only the value
+    # changes.
+    from nineball.players.candidates import safeties
+
+    layout = {BallId.CUE: (1.0, 0.9), BallId.ONE: (0.635, 2.2), BallId.NINE: (0.9, 1.5)}
+    view = _view(layout)
+    cue = layout[BallId.CUE]
+    search = player._search(view, np.random.default_rng(2))
+    found = search.score_all(cue, safeties(search, cue), 6)
+    assert found
+    gains = []
+    for candidate in found:
+        replied = player._reply(search, cue, candidate, 6)
+        assert replace(replied, value=candidate.value) == candidate
+        gains.append(replied.value - candidate.value)
+    assert max(gains) > 0.1

@@ -428,7 +428,8 @@ def safety_zones(view: Position, ball: Point) -> list[tuple[str, Point]]:
     across from ``ball`` to each cushion (the shortest roll to it) unless that is within
     :data:`KICK_POCKET_CLEARANCE` of a pocket: an object ball that stops on a cushion away from
     the pockets has no easy pot along it, and any object ball reaching a cushion makes the hit
-    legal (clause 8).
+    legal (clause 8). A point within a millimetre of ``ball`` is left out: the ball is there
+    already (frozen to that cushion), and no line leads to it.
     """
     r = view.params.radius
     w, length = view.table.width, view.table.length
@@ -443,7 +444,7 @@ def safety_zones(view: Position, ball: Point) -> list[tuple[str, Point]]:
         zones += [("left", (r, y)), ("right", (w - r, y))]
     if clear < x < w - clear:
         zones += [("head", (x, r)), ("foot", (x, length - r))]
-    return zones
+    return [(name, zone) for name, zone in zones if math.dist(zone, ball) > 0.001]
 
 
 def safeties(search: Search, cue: Point) -> list[Candidate]:

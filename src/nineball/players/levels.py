@@ -72,6 +72,10 @@ class Level:
     lookahead: int = 0
     """One more ply: noisy samples per finalist whose leave is judged by playing the next
     shot (its chance and the leave after it) rather than by its geometry alone (0: none)."""
+    replies: int = 0
+    """Noisy samples per finalist whose leaves with the opponent to shoot (a miss, a safety)
+    are judged by the opponent's best reply, found by a small search of their own, rather than
+    by the geometry of their next pot (0: none)."""
     kinds: frozenset[str] = frozenset({"direct", "bank", "combo", "kick", "safety"})
     """The kinds of candidate the level considers."""
     description: str = ""
@@ -88,6 +92,29 @@ class Level:
         """
         if self.leaves not in LEAVES:
             raise InvalidInputError(f"leaves must be one of {LEAVES!r}, got {self.leaves!r}")
+
+    @property
+    def replying(self) -> Level:
+        """The small search this level runs for its opponent's best reply (:attr:`replies`).
+
+        The same noise, leaves and kinds of shot (less combinations and caroms), a few
+        candidates and samples each, pots at one tip height and two speeds, no side spin, no
+        further ply and no reply of its own.
+        """
+        return replace(
+            self,
+            samples=max(2, self.samples // 4),
+            shortlist=3,
+            screen=8,
+            finalists=0,
+            lookahead=0,
+            replies=0,
+            spins=(0.0,),
+            speeds=(0.2, 1.2),
+            sides=(),
+            side_pots=0,
+            kinds=self.kinds - {"combo", "carom"},
+        )
 
     @property
     def break_plan(self) -> BreakPlan:

@@ -145,8 +145,59 @@ class SearchPlayer:
         final = search.score_all(cue, short[: level.finalists], level.samples)
         if level.lookahead:
             final = [search.deepen(cue, c, level.lookahead) for c in final]
+        if level.replies:
+            final = [self._reply(search, cue, c, level.replies) for c in final]
         final.sort(key=lambda c: c.value, reverse=True)
         return final + short[level.finalists :] + screened[level.shortlist :] + rest
+
+    def _reply(self, search: Search, cue: Point, candidate: Candidate, samples: int) -> Candidate:
+        """``candidate`` with its leaves for the opponent valued by the opponent's best reply.
+
+        In ``samples`` fresh noisy outcomes where the turn passes without a foul (a miss, a
+        safety), the geometric value of the leave (which says the same of a hook and of an open
+        table with no pot: the opponent's next pot is all it sees) is set against the
+        opponent's best reply, found by a small search of their own (:attr:`Level.replying`:
+        their pots, kicks, safeties and jumps under this player's noise, their fouls counted).
+        The mean difference, weighted by the candidate's share of such outcomes, corrects its
+        value. The opponent's level is not known to the search: it answers as this one would.
+        """
+        view = search.view
+        me = view.state.to_act
+        noise = search.noise
+        strokes = (
+            [candidate.stroke]
+            if noise is None
+            else [noise.apply(candidate.stroke, search.rng, view.params) for _ in range(samples)]
+        )
+        total, n = 0.0, 0
+        for result in search.play_all(cue, strokes):
+            if result is None:
+                continue
+            ruling = result.ruling
+            after = result.after
+            if (
+                ruling.fouls
+                or ruling.game_over is not None
+                or ruling.state.to_act == me
+                or after.in_hand is not None
+                or BallId.CUE not in after.layout
+            ):
+                continue
+            total += self.reply_value(after, search.rng) - search.leaf(after, me)
+            n += 1
+        if n == 0:
+            return candidate
+        passed = max(0.0, 1.0 - candidate.success - candidate.foul)
+        return replace(candidate, value=candidate.value + passed * total / n)
+
+    def reply_value(self, view: Position, rng: np.random.Generator) -> float:
+        """The value in [-1, 1] of ``view`` for the player not to act, by the other's best reply.
+
+        The player to act searches ``view`` as this level's :attr:`Level.replying` does, and
+        their best shot's value, turned round, is the value for the one waiting (there is
+        always one: a plain full hit on the ball on is among the candidates).
+        """
+        return -SearchPlayer(self.level.replying).evaluate(view, rng)[0].value
 
     def refine(
         self,
