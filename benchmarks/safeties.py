@@ -1,6 +1,7 @@
 """Safeties where a safety is the play: what the level chooses, and what the opponent is left.
 
     python benchmarks/safeties.py --level club --positions 120 --repeats 4 [--seed 7]
+    python benchmarks/safeties.py --level max --change replies=6   # a level's settings changed
 
 Seeded random positions after a legal break in which the cue ball sees the lowest ball (it is
 not hidden, :func:`nineball.players.candidates.hidden`) but no pot is worth taking: the best
@@ -9,10 +10,10 @@ direct pot's chance at the level's own aim (:func:`nineball.players.aim.pot_qual
 After each execution: did the shooter foul, pocket a ball (and keep the table), or hand the
 table over. When the table passes: is the opponent left without a pot (their best direct pot
 under :data:`NO_POT` at their aim, the same level's) or hidden from the lowest ball, and how
-does their reply go (the same level decides and plays once under its noise): a foul, a pot
-(they keep the table) or a miss (the table comes back). "Opponent loses the inning" is a foul
-or a miss on that reply. The figures are given for every choice and for the safeties alone.
-Printed, never asserted.
+does their reply go (the same level, as shipped, decides and plays once under its noise): a
+foul, a pot (they keep the table) or a miss (the table comes back). "Opponent loses the
+inning" is a foul or a miss on that reply. The figures are given for every choice and for the
+safeties alone. Printed, never asserted.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import statistics
 import sys
 import time
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -35,6 +37,7 @@ from nineball.players.aim import pot_quality
 from nineball.players.search import LEVELS, SearchPlayer
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from head_to_head import changes
 from kicks import PARAMS, TABLE, after_break
 
 NO_POT = 0.25
@@ -75,9 +78,15 @@ def open_without_pot(rng: np.random.Generator, aim_sd: float) -> Position:
             return view
 
 
-def measure(level: str, views: list[Position], repeats: int) -> tuple[Counter[str], list[float]]:
-    """What the level chose and what followed, counted; and the decisions' CPU times (s)."""
-    player = SearchPlayer(LEVELS[level])
+def measure(
+    level: str, views: list[Position], repeats: int, change: str = ""
+) -> tuple[Counter[str], list[float]]:
+    """What the level chose and what followed, counted; and the decisions' CPU times (s).
+
+    ``change``: settings of the shooter's level changed (``field=value,...``); the opponent
+    plays the level as shipped.
+    """
+    player = SearchPlayer(replace(LEVELS[level], **changes(change)))
     opponent = SearchPlayer(LEVELS[level])
     aim_sd = player._aim_sd
     noise = player.noise
@@ -144,15 +153,17 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=120)
     parser.add_argument("--repeats", type=int, default=4)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--change", default="", help="field=value,... of the shooter's level")
     args = parser.parse_args()
     aim_sd = SearchPlayer(LEVELS[args.level])._aim_sd
     rng = np.random.default_rng(args.seed)
     views = [open_without_pot(rng, aim_sd) for _ in range(args.positions)]
     start = time.process_time()
-    got, times = measure(args.level, views, args.repeats)
+    got, times = measure(args.level, views, args.repeats, args.change)
     cpu = time.process_time() - start
     n = args.positions
-    print(f"{args.level}: {n} positions, {args.repeats} executions each, {cpu:.0f} s CPU, "
+    shooter = f"{args.level} with {args.change}" if args.change else args.level
+    print(f"{shooter}: {n} positions, {args.repeats} executions each, {cpu:.0f} s CPU, "
           f"decision median {statistics.median(times):.3f} s CPU")  # fmt: skip
     chose = ", ".join(
         f"{what[6:]} {got[what] / n:.0%}" for what in sorted(got) if what.startswith("chose ")
