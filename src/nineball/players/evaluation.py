@@ -264,6 +264,20 @@ class Search:
             samples=weight if noisy else 0,
         )
 
+    def replay(self, cue: Point, candidate: Candidate, samples: int) -> list[ShotOutcome]:
+        """``samples`` fresh noisy outcomes of ``candidate``'s stroke, simulated together.
+
+        One outcome without noise when the player has none; strokes the physics refuses are
+        left out.
+        """
+        noise = self.noise
+        strokes = (
+            [candidate.stroke]
+            if noise is None
+            else [noise.apply(candidate.stroke, self.rng, self.view.params) for _ in range(samples)]
+        )
+        return [result for result in self.play_all(cue, strokes) if result is not None]
+
     def deepen(self, cue: Point, candidate: Candidate, samples: int) -> Candidate:
         """One more ply: correct ``candidate``'s value by how its leaves really play.
 
@@ -271,18 +285,9 @@ class Search:
         by geometry is set against the value of the best next shot actually played from it;
         the mean difference, weighted by the chance of keeping the table, corrects the value.
         """
-        view = self.view
-        me = view.state.to_act
-        noise = self.noise
-        strokes = (
-            [candidate.stroke]
-            if noise is None
-            else [noise.apply(candidate.stroke, self.rng, view.params) for _ in range(samples)]
-        )
+        me = self.view.state.to_act
         total, n = 0.0, 0
-        for result in self.play_all(cue, strokes):
-            if result is None:
-                continue
+        for result in self.replay(cue, candidate, samples):
             ruling = result.ruling
             if ruling.fouls or ruling.game_over is not None or ruling.state.to_act != me:
                 continue

@@ -161,28 +161,14 @@ class SearchPlayer:
         The mean difference, weighted by the candidate's share of such outcomes, corrects its
         value. The opponent's level is not known to the search: it answers as this one would.
         """
-        view = search.view
-        me = view.state.to_act
-        noise = search.noise
-        strokes = (
-            [candidate.stroke]
-            if noise is None
-            else [noise.apply(candidate.stroke, search.rng, view.params) for _ in range(samples)]
-        )
+        me = search.view.state.to_act
         total, n = 0.0, 0
-        for result in search.play_all(cue, strokes):
-            if result is None:
-                continue
+        for result in search.replay(cue, candidate, samples):
             ruling = result.ruling
-            after = result.after
-            if (
-                ruling.fouls
-                or ruling.game_over is not None
-                or ruling.state.to_act == me
-                or after.in_hand is not None
-                or BallId.CUE not in after.layout
-            ):
+            if ruling.fouls or ruling.game_over is not None or ruling.state.to_act == me:
                 continue
+            # no foul: the cue ball is on the table, in place, for the opponent
+            after = result.after
             total += self.reply_value(after, search.rng) - search.leaf(after, me)
             n += 1
         if n == 0:
