@@ -9,7 +9,7 @@ BIN := $(VENV)/bin
 export NUMBA_CACHE_DIR ?= $(CURDIR)/.cache/numba
 LINTED := $(wildcard src tests benchmarks tools)
 
-.PHONY: play test lint typecheck layers pytest bench clean chromium i18n
+.PHONY: play test lint typecheck layers pytest bench bench-cold clean chromium i18n
 
 # The page's browser libraries (three.js), pinned by package.json and package-lock.json, fetched
 # by npm and copied into the package's static files (git-ignored; the wheel carries them).
@@ -56,9 +56,17 @@ test: $(VENV)/.installed-dev chromium
 i18n: $(VENV)/.installed-dev
 	$(BIN)/python tools/i18n.py
 
-bench: $(VENV)/.installed-dev
+bench: $(VENV)/.installed-dev bench-cold
 	$(BIN)/python benchmarks/physics_vs_pooltool.py
 	$(BIN)/python benchmarks/pooltool_interop.py
+
+# The cold start against the engine before the speed work (its source taken from git), 20 rounds
+# interleaved, each in a new empty numba cache (about 5 minutes).
+COLD_REFERENCE := 31fa4d0
+bench-cold: $(VENV)/.installed-dev
+	@if [ ! -d .cache/cold-reference/src ]; then mkdir -p .cache/cold-reference && \
+		git archive $(COLD_REFERENCE) src | tar -x -C .cache/cold-reference; fi
+	$(BIN)/python benchmarks/cold_start.py 20 --against .cache/cold-reference/src
 
 clean:
 	rm -rf $(VENV) node_modules src/nineball/web/static/vendor .cache .pytest_cache .mypy_cache .ruff_cache .coverage

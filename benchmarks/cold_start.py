@@ -2,6 +2,13 @@
 
 Run: ``python benchmarks/cold_start.py [runs]`` (from the project's venv; default 3 runs).
 
+Against another version of the engine: ``python benchmarks/cold_start.py ROUNDS --against SRC``,
+where ``SRC`` is the ``src`` folder of another checkout (``git worktree add /tmp/before 31fa4d0``
+gives the engine before the speed work of issue 21): each round runs the cold command once with
+this checkout's ``src`` and once with ``SRC`` first on ``PYTHONPATH`` (the same venv), each in a
+new empty cache, the order swapped every round, and prints both medians and the paired
+difference (the machine's speed drifts between rounds; the pairs cancel most of it).
+
 * **cold**: ``nineball simulate`` on a break (8 m/s, seeded rack) in a new process whose
   ``NUMBA_CACHE_DIR`` is a new, empty directory, so every kernel is compiled;
 * **warm**: the same command again with the cache that the cold run filled, and, in another new
@@ -23,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 
 import numpy as np
 
@@ -105,5 +113,38 @@ def main(runs: int) -> None:
         print(f"  {label}: {wall:.3f} s wall, {cpu:.3f} s CPU")
 
 
+def against(rounds: int, other: str) -> None:
+    """Cold starts of this checkout and of the engine in ``other`` (a ``src``), interleaved."""
+    request = break_request()
+    simulate_cmd = [sys.executable, "-m", "nineball.cli", "simulate"]
+    here = str(Path(__file__).resolve().parents[1] / "src")
+    walls: dict[str, list[float]] = {"this": [], "other": []}
+    for round_ in range(rounds):
+        order = [("this", here), ("other", other)]
+        for name, src in order if round_ % 2 == 0 else order[::-1]:
+            with tempfile.TemporaryDirectory() as cache:
+                env = dict(os.environ, NUMBA_CACHE_DIR=cache, PYTHONPATH=src)
+                load = os.getloadavg()[0]
+                wall, cpu, _ = timed(simulate_cmd, request, env)
+            walls[name].append(wall)
+            print(
+                f"round {round_ + 1} {name:5s}: {wall:.2f} s wall, {cpu:.2f} s CPU, load {load:.1f}"
+            )
+    diffs = [a - b for a, b in zip(walls["this"], walls["other"], strict=True)]
+    for name, values in walls.items():
+        low, high = min(values), max(values)
+        print(f"{name}: median {statistics.median(values):.2f} s ({low:.2f}-{high:.2f})")
+    spread = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.nan
+    print(
+        f"this minus other, round by round: median {statistics.median(diffs):+.2f} s, "
+        f"mean {statistics.mean(diffs):+.2f} +- {spread:.2f} s"
+    )
+
+
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 3)
+    args = sys.argv[1:]
+    if "--against" in args:
+        at = args.index("--against")
+        against(int(args[0]) if at > 0 else 10, args[at + 1])
+    else:
+        main(int(args[0]) if args else 3)

@@ -10,6 +10,7 @@ from pathlib import Path
 CODE = """
 import hashlib
 import numpy as np
+from numba.core import event
 from nineball.physics import BallInput, Stroke, simulate
 from nineball.physics._kernels import warm
 from nineball.physics._kernels.cluster import impact
@@ -19,6 +20,26 @@ from nineball.physics._kernels.record import record
 from nineball.physics._kernels.shot import shot
 from nineball.physics._kernels.strike import strike
 
+in_join = []  # what numba compiles in the serial last step
+
+
+class Compiles(event.Listener):
+    def on_start(self, ev):
+        in_join.append(ev.data["dispatcher"].py_func.__qualname__)
+
+    def on_end(self, ev):
+        pass
+
+
+join = warm.join
+
+
+def recorded_join():
+    with event.install_listener("numba:compile", Compiles()):
+        join()
+
+
+warm.join = recorded_join
 balls = [BallInput(id=0, r=(0.635, 0.4)), BallInput(id=1, r=(0.62, 1.2)),
          BallInput(id=2, r=(0.3, 2.0))]
 trajectory = simulate(balls, stroke=Stroke(speed=3.0, aim=1.55, side=0.3, height=-0.3))
@@ -42,6 +63,14 @@ for array in (trajectory.times, trajectory.kinds, trajectory.after, trajectory.f
     digest.update(np.ascontiguousarray(array).tobytes())
 print(digest.hexdigest())
 print(warm.cheap_entries)  # the entry compiled with the cheap module passes (0: loaded)
+print(sorted(set(in_join)))
+print(warm.internal_libraries, warm.cheap_kernels)
+# the kernels whose code numba linked straight into the entry's module
+from nineball.physics._kernels.jit import internal_only
+linked = {lib.name for overload in shot.overloads.values()
+          for lib in overload.library._linking_libraries}
+ours = internal_only() | {"_handle", "impact"}
+print(sorted(linked & ours), sorted(warm._DIRECT))
 """
 
 
@@ -67,10 +96,24 @@ def test_cold_start_compiles_each_half_once_with_the_loops_own_types(tmp_path: P
     cached = {p.name.split("-")[0] for p in tmp_path.rglob("*.nbi")}
     assert {"shot.shot", "loop._handle", "cluster.impact"} <= cached, cached
     assert cold[3] == "1"  # the entry's module got the cheap module passes, once
+    # the serial last step compiles the entry, not the np.empty of each array it allocates
+    # (compiled ahead, while the child works); numba's int() is compiled again for the
+    # entry's flags, and the child's kernels are loaded from the cache (no compile)
+    assert cold[4] == "['ol_int.<locals>.impl', 'shot']"
+    # internal kernels got no machine code of their own; those the entry does not call
+    # directly got the cheap module passes (their callers optimise their code again)
+    no_code, cheap = map(int, cold[5].split())
+    assert no_code > 20
+    assert 10 < cheap < no_code
+    # every kernel the entry links directly keeps the full module passes: the list warm.py
+    # keeps is the one numba links
+    linked, direct = cold[6].split("] [")
+    assert linked + "]" == "[" + direct
     # a warm process (everything loaded from the cache) gives the same events, bit for bit
     warm = _run(tmp_path)
     assert warm[2] == cold[2]
     assert warm[3] == "0"
+    assert warm[5] == "0 0"
 
 
 def test_a_cold_start_on_one_core_compiles_everything_here(tmp_path: Path) -> None:

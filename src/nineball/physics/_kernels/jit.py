@@ -11,6 +11,10 @@ milliseconds per operation and a fixed amount per compiled function:
   wrote files at the cold start.
 
 ``error_model="numpy"`` everywhere: no Python exception checks on division (smaller code).
+
+Each decorator notes the kernel's name as internal (never run on its own, never cached) or not
+(:func:`internal_only`): on a cold start, the internal kernels get no machine code of their own
+(:mod:`.warm`).
 """
 
 from __future__ import annotations
@@ -20,9 +24,38 @@ from typing import Any, TypeVar, cast
 
 from numba import njit
 
-__all__ = ["entry", "internal", "lean", "parallel_entry", "shared", "shared_lean"]
+__all__ = [
+    "entry",
+    "internal",
+    "internal_only",
+    "lean",
+    "parallel_entry",
+    "shared",
+    "shared_lean",
+]
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+_INTERNAL_NAMES: set[str] = set()
+"""The names of the kernels only other kernels call and nothing caches (:func:`internal`,
+:func:`lean`)."""
+_OTHER_NAMES: set[str] = set()
+"""The names of every other kernel (entry points, and internal kernels cached on their own)."""
+
+
+def internal_only() -> frozenset[str]:
+    """The names of the kernels whose machine code nothing ever runs.
+
+    Only other kernels call them, and numba links their machine-independent code into each
+    caller; they are not cached. numba names a kernel's code library by its function's
+    qualified name, so a name that is also a kernel of another kind is left out.
+    """
+    return frozenset(_INTERNAL_NAMES - _OTHER_NAMES)
+
+
+def _named(func: Any, internal_only: bool) -> None:
+    (_INTERNAL_NAMES if internal_only else _OTHER_NAMES).add(func.__qualname__)
+
 
 _ENTRY: dict[str, Any] = {"cache": True, "error_model": "numpy", "no_cfunc_wrapper": True}
 """numba's options of the entry points (``no_cfunc_wrapper`` and ``no_cpython_wrapper`` are
@@ -46,11 +79,13 @@ numba's runtime (NRT)."""
 
 def entry(func: F) -> F:
     """Compile ``func`` as a kernel callable from Python, cached on disk (``NUMBA_CACHE_DIR``)."""
+    _named(func, internal_only=False)
     return cast(F, njit(**_ENTRY)(func))
 
 
 def internal(func: F) -> F:
     """Compile ``func`` as a kernel only other kernels call: no Python entry, not cached alone."""
+    _named(func, internal_only=True)
     return cast(F, njit(**_INTERNAL)(func))
 
 
@@ -64,6 +99,7 @@ def shared(func: F) -> F:
     and fail to compile its allocations (``cluster.impact``, called by the lean loop, on a
     cold start with no second process to compile it alone).
     """
+    _named(func, internal_only=False)
     return cast(F, njit(cache=True, **_SHARED)(func))
 
 
@@ -77,11 +113,13 @@ def lean(func: F) -> F:
     holds. (numba refuses to compile an allocation without its runtime, so a lean kernel that
     tried would fail at once.)
     """
+    _named(func, internal_only=True)
     return cast(F, njit(**_LEAN)(func))
 
 
 def shared_lean(func: F) -> F:
     """:func:`shared` and :func:`lean`: cached on its own, and no reference counting."""
+    _named(func, internal_only=False)
     return cast(F, njit(cache=True, **_LEAN)(func))
 
 
@@ -90,4 +128,5 @@ def parallel_entry(func: F) -> F:
 
     For the batch of shots (:mod:`.batch`); compiled when first called, then cached on disk.
     """
+    _named(func, internal_only=False)
     return cast(F, njit(parallel=True, **_ENTRY)(func))

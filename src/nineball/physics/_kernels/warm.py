@@ -28,6 +28,13 @@ threading); its own function passes are unchanged. Measured (docs/physics.md, "T
 made cheaper"): that step 3.9-6.2 s where it was 6.3-7.5 s, the same speed warm, the same
 events bit for bit. Where numba's internals differ from those this relies on, the entry is
 compiled as numba compiles it.
+
+Three more savings on every compile of this cold start (docs/physics.md, "Less work per
+kernel"): an internal kernel gets no machine code of its own (nothing runs it: its callers
+link its machine-independent code), an internal kernel the entry does not call directly gets
+the cheap module passes too (the full module passes of the kernel that calls it optimise its
+code again), and numba's ``np.empty`` for the entry's arrays is compiled while the child works
+rather than in the last step.
 """
 
 from __future__ import annotations
@@ -51,6 +58,31 @@ _COLD = False
 """Whether :func:`prepare` found the entry neither compiled nor cached: :func:`join` compiles it."""
 cheap_entries = 0
 """How many times this process compiled the entry with the cheap module passes (for tests)."""
+cheap_kernels = 0
+"""How many internal kernels this process compiled with the cheap module passes (for tests)."""
+internal_libraries = 0
+"""How many internal kernels this process compiled without machine code (for tests)."""
+
+_ENTRY_NAME = "shot"
+"""The name of the entry's code library (numba names a library by its function's name)."""
+_DIRECT = frozenset(
+    {"_update", "_handle", "impact", "strike", "_check", "_classify_input", "_astray", "record"}
+    | {"transition_time"}
+)
+"""The kernels whose code numba links straight into the entry's module: they keep LLVM's full
+module passes, which optimise again the code of every kernel they call (a test compares this
+with the libraries numba links into the entry)."""
+
+
+def _deep_kernels() -> frozenset[str]:
+    """The internal kernels that only kernels other than the entry call.
+
+    Their callers' full module passes optimise their code again, so their own modules get the
+    cheap passes.
+    """
+    from nineball.physics._kernels.jit import internal_only
+
+    return internal_only() - _DIRECT
 
 
 def typeof(value: Any) -> Any:
@@ -173,8 +205,9 @@ def _compile_child_half(readonly: bool) -> None:
     from nineball.physics._kernels import cluster, loop
 
     sigs = signatures(readonly)
-    cast(Any, loop._handle).compile(sigs["_handle"])
-    cast(Any, cluster.impact).compile(sigs["impact"])
+    with _internal_code_only(), _cheap_module_passes(_deep_kernels()):
+        cast(Any, loop._handle).compile(sigs["_handle"])
+        cast(Any, cluster.impact).compile(sigs["impact"])
 
 
 def _fork(readonly: bool) -> int | None:
@@ -254,15 +287,59 @@ def prepare(readonly: bool = True) -> None:
         except OSError:
             return
     sigs = signatures(readonly)
-    cast(Any, loop._update).compile(sigs["_update"])
-    for name, kernel in (
-        ("strike", strike.strike),
-        ("_check", shot._check),
-        ("_classify_input", shot._classify_input),
-        ("_astray", loop._astray),
-        ("record", record.record),
-    ):
-        cast(Any, kernel).compile(sigs[name])
+    with _internal_code_only(), _cheap_module_passes(_deep_kernels()):
+        cast(Any, loop._update).compile(sigs["_update"])
+        for name, kernel in (
+            ("strike", strike.strike),
+            ("_check", shot._check),
+            ("_classify_input", shot._classify_input),
+            ("_astray", loop._astray),
+            ("record", record.record),
+        ):
+            cast(Any, kernel).compile(sigs[name])
+    _allocations_ahead(shot.shot)
+
+
+def _allocations_ahead(entry: Any) -> None:
+    """Compile numba's ``np.empty`` for each kind of array the entry allocates.
+
+    numba compiles its own implementation of ``np.empty`` for each distinct signature (the
+    shape's type, the dtype given or not) and each set of the caller's compiler flags, when
+    it types the first call. The entry's are compiled here, as its typing would ask for them
+    (the flags of its dispatcher, the dtype as a keyword), while the child still compiles its
+    half, rather than in the serial last step. A test checks that the entry's compile then
+    compiles no ``np.empty`` of its own. Where numba's internals differ, nothing is done.
+    """
+    try:
+        import numpy as np
+        from numba.core import compiler, registry, targetconfig
+
+        flags: Any = cast(Any, compiler).Flags()
+        entry.targetdescr.options.parse_as_flags(flags, entry.targetoptions)
+        flags = entry._compiler._customize_flags(flags)
+        typing: Any = cast(Any, registry).cpu_target.typing_context
+        stack: Any = cast(Any, targetconfig).ConfigStack()
+        tuple_type: Any = cast(Any, types).UniTuple
+        with stack.enter(flags.copy()):
+            empty = typing.resolve_value_type(np.empty)
+            i = types.int64
+            for shape, dtype in _ENTRY_ALLOCATIONS:
+                kws = {} if dtype is None else {"dtype": types.NumberClass(dtype)}
+                shape_type = i if shape == 1 else tuple_type(i, shape)
+                typing.resolve_function_type(empty, (shape_type,), kws)
+    except Exception:  # numba's internals moved: the entry compiles them itself
+        return
+
+
+_ENTRY_ALLOCATIONS: tuple[tuple[int, Any], ...] = (
+    (1, None),
+    (2, None),
+    (3, None),
+    (1, types.int64),
+    (2, types.int64),
+)
+"""The arrays :func:`.shot.shot` allocates: (dimensions, dtype given as a keyword, or ``None``
+for numba's default float64)."""
 
 
 def join() -> None:
@@ -282,7 +359,7 @@ def join() -> None:
     from nineball.physics._kernels import shot
 
     entry: Any = shot.shot
-    with _cheap_entry_passes(entry.py_func.__name__):  # numba names a library by its function
+    with _internal_code_only(), _cheap_module_passes(_deep_kernels() | {_ENTRY_NAME}):
         entry.compile(signatures(_READONLY)["shot"])
 
 
@@ -308,8 +385,8 @@ def _join_child() -> None:
 
 
 @contextlib.contextmanager
-def _cheap_entry_passes(library_name: str) -> Iterator[None]:
-    """While inside: the code library ``library_name`` gets LLVM's cheap module passes only.
+def _cheap_module_passes(library_names: frozenset[str]) -> Iterator[None]:
+    """While inside: the code libraries named get LLVM's cheap module passes only.
 
     Every other library compiled meanwhile is optimised as numba does. numba compiles under
     its global lock, so no other thread compiles while the method is replaced.
@@ -326,8 +403,8 @@ def _cheap_entry_passes(library_name: str) -> Iterator[None]:
         return
 
     def final_module(library: Any) -> None:
-        global cheap_entries
-        if library.name != library_name:
+        global cheap_entries, cheap_kernels
+        if library.name not in library_names:
             full(library)
             return
         try:
@@ -341,13 +418,72 @@ def _cheap_entry_passes(library_name: str) -> Iterator[None]:
         passes.run(library._final_module, builder)
         if not refprune_pass:
             library._final_module = prune(library._final_module)
-        cheap_entries += 1
+        if library.name == _ENTRY_NAME:
+            cheap_entries += 1
+        else:
+            cheap_kernels += 1
 
     library_class._optimize_final_module = final_module
     try:
         yield
     finally:
         library_class._optimize_final_module = full
+
+
+@contextlib.contextmanager
+def _internal_code_only() -> Iterator[None]:
+    """While inside: the kernels only other kernels call get no machine code of their own.
+
+    numba turns every compiled function into machine code, but nothing runs that of an
+    internal kernel (:func:`.jit.internal_only`): its callers link its machine-independent code
+    into their own modules, and a warm process loads only the cached entry points. So the code
+    library of such a kernel is finalised without being handed to LLVM's code generator (and
+    numba's pointer to its environment, which only that machine code would read, is not set).
+    Every other library, entry points and kernels cached on their own among them, is finalised
+    as numba does. numba compiles under its global lock, so no other thread compiles while the
+    methods are replaced; where numba's internals differ from those this relies on, nothing
+    changes.
+    """
+    global internal_libraries
+    try:
+        from numba.core import codegen
+
+        library_class: Any = codegen.CPUCodeLibrary
+        codegen_class: Any = codegen.JITCPUCodegen
+        finalize = library_class._finalize_final_module
+        set_env = codegen_class.set_env
+        for method in ("_finalize_dynamic_globals", "_verify_declare_only_symbols"):
+            getattr(library_class, method)
+    except (ImportError, AttributeError):  # numba's internals moved: compile as numba does
+        yield
+        return
+    from nineball.physics._kernels.jit import internal_only
+
+    names = internal_only()
+
+    def final_module(library: Any) -> None:
+        global internal_libraries
+        if library.name not in names:
+            finalize(library)
+            return
+        # numba's finalisation up to handing the module to the code generator
+        library._finalize_dynamic_globals()
+        library._verify_declare_only_symbols()
+        library._finalized = True
+        internal_libraries += 1
+
+    def environment(codegen: Any, name: str, env: Any) -> None:
+        if codegen._engine.get_global_value_address(name) == 0:
+            return  # the function's machine code was never made: nothing reads the pointer
+        set_env(codegen, name, env)
+
+    library_class._finalize_final_module = final_module
+    codegen_class.set_env = environment
+    try:
+        yield
+    finally:
+        library_class._finalize_final_module = finalize
+        codegen_class.set_env = set_env
 
 
 _CHILD = """
