@@ -89,13 +89,16 @@ def lying(trajectory: Trajectory) -> dict[BallId, Point]:
     where = trajectory.final[:, 0, :2].tolist()
     motions = trajectory.final_motion.tolist()
     return {
-        BallId(ball): (where[i][0], where[i][1])
+        _BALL_OF[ball]: (where[i][0], where[i][1])
         for i, ball in enumerate(trajectory.ball_ids)
         if motions[i] not in _GONE
     }
 
 
 _GONE = (int(MotionState.POCKETED), int(MotionState.OFF_TABLE))
+_BALL_OF = {int(ball): ball for ball in BallId}
+"""Each ball of the set by its number (a lookup: ``BallId(n)`` costs a microsecond, and
+:func:`lying` runs for every ball of every stroke a search or an environment plays)."""
 
 
 def play_stroke(

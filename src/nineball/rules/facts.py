@@ -14,7 +14,11 @@ __all__ = ["ShotFacts"]
 def _ball(value: object, field: str) -> BallId:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 9:
         raise InvalidShotError(f"{field}: {value!r} is not a ball (0 is the cue ball, 1-9)")
-    return BallId(value)
+    return _BALLS[value]
+
+
+_BALLS = tuple(sorted(BallId))
+"""The balls by number (``_BALLS[n]`` is ``BallId(n)`` for 0-9, without the enum's call)."""
 
 
 def _balls(values: Iterable[object], field: str) -> frozenset[BallId]:
