@@ -37,6 +37,8 @@ import numpy as np
 from nineball.physics import BallInput, Stroke, diamond_rack
 
 ORDER = [1, 2, 3, 4, 9, 5, 6, 7, 8]
+SIMULATE = [sys.executable, "-m", "nineball.cli", "simulate"]
+"""The cold command: ``nineball simulate`` (the request on its standard input)."""
 FIRST_SIMULATION = (
     "import time; t0 = time.perf_counter(); c0 = time.process_time();"
     "from nineball.physics import BallInput, simulate;"
@@ -76,7 +78,6 @@ def timed(cmd: list[str], stdin: str, env: dict[str, str]) -> tuple[float, float
 
 def main(runs: int) -> None:
     request = break_request()
-    simulate_cmd = [sys.executable, "-m", "nineball.cli", "simulate"]
     rows: dict[str, list[tuple[float, float]]] = {
         "cold": [],
         "warm": [],
@@ -87,9 +88,9 @@ def main(runs: int) -> None:
         with tempfile.TemporaryDirectory() as cache:
             env = dict(os.environ, NUMBA_CACHE_DIR=cache)
             load = os.getloadavg()[0]
-            wall, cpu, _ = timed(simulate_cmd, request, env)
+            wall, cpu, _ = timed(SIMULATE, request, env)
             rows["cold"].append((wall, cpu))
-            wall_w, cpu_w, _ = timed(simulate_cmd, request, env)
+            wall_w, cpu_w, _ = timed(SIMULATE, request, env)
             rows["warm"].append((wall_w, cpu_w))
             _, _, out = timed([sys.executable, "-c", FIRST_SIMULATION], "", env)
             t_imp, c_imp, t_first, c_first = (float(x) for x in out.split())
@@ -116,7 +117,6 @@ def main(runs: int) -> None:
 def against(rounds: int, other: str) -> None:
     """Cold starts of this checkout and of the engine in ``other`` (a ``src``), interleaved."""
     request = break_request()
-    simulate_cmd = [sys.executable, "-m", "nineball.cli", "simulate"]
     here = str(Path(__file__).resolve().parents[1] / "src")
     walls: dict[str, list[float]] = {"this": [], "other": []}
     for round_ in range(rounds):
@@ -125,7 +125,7 @@ def against(rounds: int, other: str) -> None:
             with tempfile.TemporaryDirectory() as cache:
                 env = dict(os.environ, NUMBA_CACHE_DIR=cache, PYTHONPATH=src)
                 load = os.getloadavg()[0]
-                wall, cpu, _ = timed(simulate_cmd, request, env)
+                wall, cpu, _ = timed(SIMULATE, request, env)
             walls[name].append(wall)
             print(
                 f"round {round_ + 1} {name:5s}: {wall:.2f} s wall, {cpu:.2f} s CPU, load {load:.1f}"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from enum import IntEnum, StrEnum
 
-__all__ = ["OBJECT_BALLS", "BallId", "PocketId", "Point"]
+__all__ = ["BALLS", "OBJECT_BALLS", "BallId", "PocketId", "Point"]
 
 Point = tuple[float, float]
 """A point of the table, a ball's centre: (x, y) in m, in the table frame of
@@ -34,7 +34,11 @@ class BallId(IntEnum):
         return self is not BallId.CUE
 
 
-OBJECT_BALLS: tuple[BallId, ...] = tuple(b for b in BallId if b.is_object_ball)
+BALLS: tuple[BallId, ...] = tuple(sorted(BallId))
+"""The ten balls by number: ``BALLS[n]`` is ``BallId(n)`` for n in 0-9, a lookup where the
+enum's call costs a microsecond (every ball of every stroke a search or an environment plays)."""
+
+OBJECT_BALLS: tuple[BallId, ...] = BALLS[1:]
 """The nine object balls, in numerical order."""
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from nineball.equipment import BallId, Point
+from nineball.equipment import BALLS, BallId, Point
 from nineball.errors import InvalidInputError, NineballError
 from nineball.game.layout import Layout, respot_nine
 from nineball.game.position import Position
@@ -89,16 +89,13 @@ def lying(trajectory: Trajectory) -> dict[BallId, Point]:
     where = trajectory.final[:, 0, :2].tolist()
     motions = trajectory.final_motion.tolist()
     return {
-        _BALL_OF[ball]: (where[i][0], where[i][1])
+        BALLS[ball]: (where[i][0], where[i][1])
         for i, ball in enumerate(trajectory.ball_ids)
         if motions[i] not in _GONE
     }
 
 
 _GONE = (int(MotionState.POCKETED), int(MotionState.OFF_TABLE))
-_BALL_OF = {int(ball): ball for ball in BallId}
-"""Each ball of the set by its number (a lookup: ``BallId(n)`` costs a microsecond, and
-:func:`lying` runs for every ball of every stroke a search or an environment plays)."""
 
 
 def play_stroke(

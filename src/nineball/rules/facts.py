@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from nineball.equipment import BallId
+from nineball.equipment import BALLS, BallId
 from nineball.errors import InvalidShotError
 
 __all__ = ["ShotFacts"]
@@ -14,11 +14,7 @@ __all__ = ["ShotFacts"]
 def _ball(value: object, field: str) -> BallId:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 9:
         raise InvalidShotError(f"{field}: {value!r} is not a ball (0 is the cue ball, 1-9)")
-    return _BALLS[value]
-
-
-_BALLS = tuple(sorted(BallId))
-"""The balls by number (``_BALLS[n]`` is ``BallId(n)`` for 0-9, without the enum's call)."""
+    return BALLS[value]
 
 
 def _balls(values: Iterable[object], field: str) -> frozenset[BallId]:

@@ -65,24 +65,6 @@ internal_libraries = 0
 
 _ENTRY_NAME = "shot"
 """The name of the entry's code library (numba names a library by its function's name)."""
-_DIRECT = frozenset(
-    {"_update", "_handle", "impact", "strike", "_check", "_classify_input", "_astray", "record"}
-    | {"transition_time"}
-)
-"""The kernels whose code numba links straight into the entry's module: they keep LLVM's full
-module passes, which optimise again the code of every kernel they call (a test compares this
-with the libraries numba links into the entry)."""
-
-
-def _deep_kernels() -> frozenset[str]:
-    """The internal kernels that only kernels other than the entry call.
-
-    Their callers' full module passes optimise their code again, so their own modules get the
-    cheap passes.
-    """
-    from nineball.physics._kernels.jit import internal_only
-
-    return internal_only() - _DIRECT
 
 
 def typeof(value: Any) -> Any:
@@ -187,6 +169,28 @@ def signatures(readonly: bool) -> dict[str, tuple[Any, ...]]:
     }
 
 
+_DIRECT = (frozenset(signatures(True)) - {_ENTRY_NAME}) | {"transition_time"}
+"""The kernels whose code numba links straight into the entry's module: those compiled ahead
+(:func:`signatures`) and the motion's transition time. They keep LLVM's full module passes,
+which optimise again the code of every kernel they call (a test compares this with the
+libraries numba links into the entry)."""
+
+
+@contextlib.contextmanager
+def _lean_compiles(entry: bool = False) -> Iterator[None]:
+    """While inside: the cold start's compiles without the work nothing uses.
+
+    The internal kernels get no machine code of their own (:func:`_internal_code_only`), and
+    those the entry does not call directly (with the entry itself when ``entry``) get LLVM's
+    cheap module passes: their callers' full module passes optimise their code again.
+    """
+    from nineball.physics._kernels.jit import internal_only
+
+    cheap = internal_only() - _DIRECT
+    with _internal_code_only(), _cheap_module_passes(cheap | {_ENTRY_NAME} if entry else cheap):
+        yield
+
+
 def _cached(dispatcher: Any) -> bool:
     """Whether ``dispatcher`` has an index in numba's on-disk cache."""
     try:
@@ -205,7 +209,7 @@ def _compile_child_half(readonly: bool) -> None:
     from nineball.physics._kernels import cluster, loop
 
     sigs = signatures(readonly)
-    with _internal_code_only(), _cheap_module_passes(_deep_kernels()):
+    with _lean_compiles():
         cast(Any, loop._handle).compile(sigs["_handle"])
         cast(Any, cluster.impact).compile(sigs["impact"])
 
@@ -287,7 +291,7 @@ def prepare(readonly: bool = True) -> None:
         except OSError:
             return
     sigs = signatures(readonly)
-    with _internal_code_only(), _cheap_module_passes(_deep_kernels()):
+    with _lean_compiles():
         cast(Any, loop._update).compile(sigs["_update"])
         for name, kernel in (
             ("strike", strike.strike),
@@ -359,7 +363,7 @@ def join() -> None:
     from nineball.physics._kernels import shot
 
     entry: Any = shot.shot
-    with _internal_code_only(), _cheap_module_passes(_deep_kernels() | {_ENTRY_NAME}):
+    with _lean_compiles(entry=True):
         entry.compile(signatures(_READONLY)["shot"])
 
 
