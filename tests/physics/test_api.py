@@ -22,6 +22,7 @@ from nineball.physics import (
     nine_foot,
     seven_foot,
     simulate,
+    strike_batch,
 )
 from nineball.physics._kernels.motion import evolve
 from nineball.physics._kernels.roots import first_down_crossing
@@ -238,3 +239,46 @@ def test_a_layout_strikes_exactly_as_simulate() -> None:
         layout.strike(strokes[0], max_events=0)
     with pytest.raises(InvalidPlacementError, match="overlap"):
         PreparedBalls([BallInput(id=1, r=(0.5, 0.5)), BallInput(id=2, r=(0.51, 0.5))])
+
+
+def test_resting_balls_are_checked_with_their_first_strike() -> None:
+    """``PreparedBalls.resting`` packs without a check; the first strike (or ``check``) makes
+    it, in the same call, and refuses what ``PreparedBalls`` refuses, with the same message."""
+    rng = np.random.default_rng(5)
+    rack = diamond_rack([1, 2, 3, 4, 9, 5, 6, 7, 8], rng)
+    points = sorted([(int(b), p) for b, p in rack.items()] + [(0, (0.4, 0.5))])
+    balls = [BallInput(id=i, r=p) for i, p in points]
+    stroke = Stroke(speed=8.0, aim=math.atan2(1.905 - 0.5, 0.635 - 0.4), height=-0.2)
+    a = PreparedBalls.resting(points).strike(stroke)
+    b = PreparedBalls(balls).strike(stroke)
+    assert a.ball_ids == b.ball_ids
+    for name in ("times", "kinds", "first", "second", "final", "final_motion"):
+        assert np.array_equal(getattr(a, name), getattr(b, name)), name
+    # ints and lists take the careful path, and pack the same
+    loose = [(0, [1, 0.5]), *points[1:]]
+    assert np.array_equal(
+        PreparedBalls.resting(loose)._rvw,
+        PreparedBalls([BallInput(id=i, r=tuple(p)) for i, p in loose])._rvw,
+    )
+    bad = [(1, (0.5, 0.5)), (2, (0.51, 0.5))]
+    late = PreparedBalls.resting(bad)  # no check yet
+    with pytest.raises(InvalidPlacementError) as refused:
+        late.check()
+    with pytest.raises(InvalidPlacementError) as early:
+        PreparedBalls([BallInput(id=i, r=p) for i, p in bad])
+    assert str(refused.value) == str(early.value)
+    with_cue = [(0, (0.3, 0.3)), *bad]
+    with pytest.raises(InvalidPlacementError, match="overlap"):
+        PreparedBalls.resting(with_cue).strike(Stroke(speed=1.0, aim=0.0))
+    nan = [(0, (0.3, 0.3)), (1, (float("nan"), 0.5))]
+    with pytest.raises(InvalidInputError, match="ball 1 r must be 2 finite numbers"):
+        PreparedBalls.resting(nan).strike(Stroke(speed=1.0, aim=0.0))
+    with pytest.raises(InvalidInputError, match="listed twice"):
+        PreparedBalls.resting([(1, (0.5, 0.5)), (1, (0.5, 0.9))])
+    # a batch checks them too: the bad set's error is its own, the good one is struck
+    good = PreparedBalls.resting(points)
+    batch = strike_batch([good, PreparedBalls.resting(with_cue)], [stroke, stroke])
+    assert batch.errors[0] is None
+    assert isinstance(batch.errors[1], InvalidPlacementError)
+    assert np.array_equal(batch.trajectory(0).final, b.final)
+    assert not good._unchecked  # checked once: later strikes skip the checks

@@ -16,7 +16,7 @@ from functools import cached_property
 from nineball.equipment import BallId, Point
 from nineball.errors import IllegalActionError, InvalidPlacementError
 from nineball.game.layout import check_cue_placement
-from nineball.physics import BallInput, PhysicsParams, PreparedBalls, TableSpec, nine_foot
+from nineball.physics import PhysicsParams, PreparedBalls, TableSpec, nine_foot
 from nineball.rules import CueBall, MatchState
 
 __all__ = ["Position"]
@@ -127,10 +127,16 @@ class Position:
 
     @cached_property
     def prepared(self) -> PreparedBalls:
-        """The balls checked by the physics once, to be struck many times.
+        """The balls packed for the physics once, to be struck many times.
+
+        The physics checks them with their first strike (or :meth:`PreparedBalls.check`): a
+        position played once is checked and struck in one compiled call.
 
         Raises:
-            InvalidPlacementError: balls that overlap or lie off the playing surface.
+            InvalidInputError: a point that is not two numbers.
         """
-        balls = [BallInput(id=int(b), r=p) for b, p in sorted(self.balls.items())]
-        return PreparedBalls(balls, params=self.params, table=self.table)
+        return PreparedBalls.resting(
+            [(int(b), p) for b, p in sorted(self.balls.items())],
+            params=self.params,
+            table=self.table,
+        )

@@ -218,7 +218,7 @@ def try_strokes(
     for i in range(size):
         try:
             position = _ready(where[i], pushes[i])
-            _ = position.prepared  # the balls checked (once per position)
+            _ = position.prepared  # packed (checked with the strike: an error is the stroke's)
         except NineballError as error:
             out.append(error)
             continue

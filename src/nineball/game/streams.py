@@ -16,8 +16,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import Any
 
 import numpy as np
+from numba import njit
+from numpy.random.bit_generator import ISeedSequence
+from numpy.typing import NDArray
 
 __all__ = ["Purpose", "Streams", "fresh_seed"]
 
@@ -61,5 +65,97 @@ class Streams:
         return np.random.default_rng(np.random.SeedSequence([self.seed, pair, 0, 3]))
 
     def entry(self, game: int, entry: int, purpose: Purpose) -> np.random.Generator:
-        """The draws of entry ``entry`` (from 0) of game ``game`` for ``purpose``."""
-        return np.random.default_rng(np.random.SeedSequence([self.seed, game, entry, int(purpose)]))
+        """The draws of entry ``entry`` (from 0) of game ``game`` for ``purpose``.
+
+        The generator ``np.random.default_rng(np.random.SeedSequence([seed, game, entry,
+        purpose]))``, bit for bit, made about eight times faster (:class:`_EntryKey`): a search
+        or a learning environment makes one or two for every stroke it plays.
+        """
+        key = (self.seed, game, entry, int(purpose))
+        if 0 <= self.seed < 2**63 and 0 <= game < 2**32 and 0 <= entry < 2**32:
+            # numpy takes any ISeedSequence; its stubs name only SeedSequence
+            return np.random.Generator(np.random.PCG64(_EntryKey(key)))  # type: ignore[arg-type]
+        return np.random.default_rng(np.random.SeedSequence(list(key)))
+
+
+class _EntryKey(ISeedSequence):
+    """numpy's ``SeedSequence`` of an entry's key, its first state words from a kernel.
+
+    A PCG64 generator asks its seed sequence for four 64-bit words once; numpy's own
+    ``SeedSequence`` spends about 20 us making them in Python-level code (its entropy coerced
+    word by word, its pool mixed under an ``errstate``), :func:`_pool_words` about 1 us. Any
+    other request goes to numpy's ``SeedSequence`` of the same key.
+    """
+
+    __slots__ = ("_key",)
+
+    def __init__(self, key: tuple[int, int, int, int]) -> None:
+        self._key = key
+
+    def generate_state(self, n_words: int, dtype: Any = np.uint32) -> NDArray[Any]:
+        """The state words numpy's ``SeedSequence(list(key))`` generates."""
+        if n_words == 4 and dtype is np.uint64:
+            return _pool_words(*self._key)
+        return np.random.SeedSequence(list(self._key)).generate_state(n_words, dtype)
+
+
+@njit(cache=True, error_model="numpy")
+def _pool_words(seed: int, game: int, entry: int, purpose: int) -> NDArray[np.uint64]:
+    """``SeedSequence([seed, game, entry, purpose]).generate_state(4, np.uint64)``.
+
+    numpy's algorithm (after O'Neill's ``seed_seq_fe``): the key as 32-bit words (the seed in
+    one or two, low word first; the others in one each), hashed into a pool of four words and
+    mixed, then the pool hashed out into eight 32-bit words, paired low word first.
+    ``seed`` below 2**63, ``game`` and ``entry`` below 2**32.
+    """
+    mask = np.uint64(0xFFFFFFFF)
+    shift = np.uint64(16)
+    words = np.zeros(5, np.uint64)
+    n = 0
+    rest = np.uint64(seed)
+    if rest == 0:
+        n = 1
+    while rest:
+        words[n] = rest & mask
+        n += 1
+        rest >>= np.uint64(32)
+    words[n] = game
+    words[n + 1] = entry
+    words[n + 2] = purpose
+    n += 3
+    hash_a = np.uint64(0x43B0D7E5)
+    mult_a = np.uint64(0x931E8875)
+    mix_l = np.uint64(0xCA01F9DD)
+    mix_r = np.uint64(0x4973F715)
+    pool = np.zeros(4, np.uint64)
+    for i in range(4):
+        value = words[i] ^ hash_a
+        hash_a = (hash_a * mult_a) & mask
+        value = (value * hash_a) & mask
+        pool[i] = value ^ (value >> shift)
+    for src in range(4 + n):  # each pool word into the others, then the words past the pool
+        if src < 4:
+            word = pool[src]
+        elif src < n:
+            word = words[src]
+        else:
+            break
+        for dst in range(4):
+            if src == dst:
+                continue
+            value = word ^ hash_a
+            hash_a = (hash_a * mult_a) & mask
+            value = (value * hash_a) & mask
+            value ^= value >> shift
+            mixed = (mix_l * pool[dst] - mix_r * value) & mask
+            pool[dst] = mixed ^ (mixed >> shift)
+    hash_b = np.uint64(0x8B51F9DD)
+    mult_b = np.uint64(0x58F38DED)
+    out = np.zeros(4, np.uint64)
+    for i in range(8):
+        value = pool[i & 3] ^ hash_b
+        hash_b = (hash_b * mult_b) & mask
+        value = (value * hash_b) & mask
+        value ^= value >> shift
+        out[i // 2] |= value << np.uint64(32 * (i & 1))
+    return out

@@ -244,8 +244,9 @@ def strike_batch(
 ) -> ShotBatch:
     """Strike ``prepared[i]`` with ``strokes[i]`` for every i: each :meth:`PreparedBalls.strike`.
 
-    The balls were checked when prepared, and each set keeps its own table and parameters (the
-    shots on each pair of them go in one compiled call).
+    The balls were checked when prepared, or are checked with their strike (balls made by
+    :meth:`PreparedBalls.resting`, whose errors are then the shot's), and each set keeps its
+    own table and parameters (the shots on each pair of them go in one compiled call).
 
     Raises:
         InvalidInputError: sequences of different lengths, or a bad ``max_events``.
@@ -263,9 +264,22 @@ def strike_batch(
             items.append(error)
             continue
         items.append(
-            _Shot(balls._kit, balls._balls, balls._ids, balls._rvw, False, stroke, args, bound)
+            _Shot(
+                balls._kit,
+                balls._balls,
+                balls._ids,
+                balls._rvw,
+                balls._unchecked,
+                stroke,
+                args,
+                bound,
+            )
         )
-    return _run(items)
+    out = _run(items)
+    for balls, refused in zip(prepared, out.errors, strict=True):
+        if refused is None:
+            balls._unchecked = False  # checked with its strike
+    return out
 
 
 def run_prepared(shots: Sequence[tuple[PreparedShot, int]]) -> ShotBatch:

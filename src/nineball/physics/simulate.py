@@ -164,6 +164,41 @@ def _ident(b: BallInput) -> int:
     return b.id
 
 
+def _pack_resting(
+    points: Sequence[tuple[int, tuple[float, float]]], R: float
+) -> tuple[tuple[int, ...], NDArray[np.float64]] | None:
+    """Balls at rest at ``points`` ((id, (x, y)), ids ascending): their ids and states.
+
+    None unless every id is an int in ascending order and every coordinate a float (the
+    caller then takes :func:`_pack`'s careful path). No :class:`BallInput` is made: a
+    learning environment or a search packs a position for every stroke it plays.
+    """
+    flat: list[float] = []
+    ids: list[int] = []
+    last = -1
+    f = float
+    for ident, point in points:
+        if not (
+            type(ident) is int and last < ident <= 9 and type(point) is tuple and len(point) == 2
+        ):
+            return None
+        x, y = point
+        if not (type(x) is f and type(y) is f):
+            return None
+        flat += (x, y, R, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+        ids.append(ident)
+        last = ident
+    if not ids:
+        return None
+    return tuple(ids), np.array(flat, dtype=np.float64).reshape(len(ids), 3, 3)
+
+
+def _at_rest(ids: tuple[int, ...], rvw: NDArray[np.float64]) -> tuple[BallInput, ...]:
+    """The balls packed by :func:`_pack_resting` as inputs again (for an error's message)."""
+    where = rvw[:, 0, :2].tolist()
+    return tuple(BallInput(id=ball, r=(where[i][0], where[i][1])) for i, ball in enumerate(ids))
+
+
 def _stroke_args(
     stroke: Stroke | None, ids: tuple[int, ...], params: PhysicsParams
 ) -> tuple[int, float, float, float, float, float]:
@@ -265,7 +300,7 @@ def _call(
             raise _outside(x, y, ids[a], kit)
         checks |= 1 << a
     if status != k.ST_OK:
-        raise _fault(status, a, b, balls, rvw, kit, stroke)
+        raise _fault(status, a, b, balls or _at_rest(ids, rvw), rvw, kit, stroke)
     if astray >= 0:
         final = floats[9 * n + 19 * count : 18 * n + 19 * count].reshape(n, 3, 3)
         raise EngineError(
@@ -317,7 +352,7 @@ class PreparedBalls:
     1
     """
 
-    __slots__ = ("_balls", "_ids", "_kit", "_rvw")
+    __slots__ = ("_balls", "_ids", "_kit", "_rvw", "_unchecked")
 
     def __init__(
         self,
@@ -334,17 +369,67 @@ class PreparedBalls:
         """
         self._kit = prepared(params or _DEFAULT_PARAMS, table or nine_foot())
         self._ids, self._rvw, self._balls = _pack(balls, self._kit.params.radius)
-        _call(self._kit, self._balls, self._ids, self._rvw, True, None, 0)
+        self._unchecked = True
+        self.check()
+
+    @classmethod
+    def resting(
+        cls,
+        points: Sequence[tuple[int, tuple[float, float]]],
+        *,
+        params: PhysicsParams | None = None,
+        table: TableSpec | None = None,
+    ) -> PreparedBalls:
+        """Balls at rest at ``points`` ((id, (x, y)) pairs), checked later, not now.
+
+        The checks run with the first strike, in the same compiled call (or with
+        :meth:`check`): a position played once, as a game's or a learning environment's, is
+        checked and struck in one call instead of two. The first strike raises what
+        ``PreparedBalls(balls)`` would have.
+
+        Raises:
+            InvalidInputError: a bad id or point (the checks of the values come later).
+        """
+        self = cls.__new__(cls)
+        self._kit = prepared(params or _DEFAULT_PARAMS, table or nine_foot())
+        packed = _pack_resting(points, self._kit.params.radius)
+        if packed is None:  # not plain ints and floats in order: the careful path
+            balls = [BallInput(id=ident, r=point) for ident, point in points]
+            self._ids, self._rvw, self._balls = _pack(balls, self._kit.params.radius)
+        else:
+            (self._ids, self._rvw), self._balls = packed, ()
+        self._unchecked = True
+        return self
+
+    def check(self) -> None:
+        """Check the balls now, if they have not been (as :func:`simulate` does).
+
+        Raises:
+            InvalidInputError: a bad value.
+            InvalidPlacementError: overlapping balls or a ball outside the playing surface.
+        """
+        if self._unchecked:
+            _call(self._kit, self._balls, self._ids, self._rvw, True, None, 0)
+            self._unchecked = False
 
     def strike(self, stroke: Stroke, *, max_events: int = 10000) -> Trajectory:
         """Simulate ``stroke`` on the cue ball (see :func:`simulate`).
 
         Raises:
             InvalidInputError: no cue ball, a miscue, or a bad ``max_events``.
+            InvalidPlacementError: balls not yet checked (:meth:`resting`) that overlap or lie
+                outside the playing surface.
         """
         out = _run(
-            self._kit, self._balls, self._ids, self._rvw, False, stroke, _max_events(max_events)
+            self._kit,
+            self._balls,
+            self._ids,
+            self._rvw,
+            self._unchecked,
+            stroke,
+            _max_events(max_events),
         )
+        self._unchecked = False
         return out
 
 

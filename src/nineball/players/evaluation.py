@@ -137,7 +137,7 @@ class Search:
         if cue not in self.positions:
             position = replace(self.view, placed=cue)
             try:
-                _ = position.prepared  # checked by the physics once, kept with the position
+                position.prepared.check()  # checked by the physics once, kept with the position
             except NineballError:
                 self.positions[cue] = None
             else:
