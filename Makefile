@@ -9,7 +9,7 @@ BIN := $(VENV)/bin
 export NUMBA_CACHE_DIR ?= $(CURDIR)/.cache/numba
 LINTED := $(wildcard src tests benchmarks tools)
 
-.PHONY: play test lint typecheck layers pytest bench bench-cold clean chromium i18n
+.PHONY: play test lint typecheck layers pytest bench bench-cold bench-env clean chromium i18n
 
 # The page's browser libraries (three.js), pinned by package.json and package-lock.json, fetched
 # by npm and copied into the package's static files (git-ignored; the wheel carries them).
@@ -57,7 +57,7 @@ test: $(VENV)/.installed-dev chromium
 i18n: $(VENV)/.installed-dev
 	$(BIN)/python tools/i18n.py
 
-bench: $(VENV)/.installed-dev bench-cold
+bench: $(VENV)/.installed-dev bench-cold bench-env
 	$(BIN)/python benchmarks/physics_vs_pooltool.py
 	$(BIN)/python benchmarks/pooltool_interop.py
 
@@ -68,6 +68,15 @@ bench-cold: $(VENV)/.installed-dev
 	@if [ ! -d .cache/cold-reference/src ]; then mkdir -p .cache/cold-reference && \
 		git archive $(COLD_REFERENCE) src | tar -x -C .cache/cold-reference; fi
 	$(BIN)/python benchmarks/cold_start.py 20 --against .cache/cold-reference/src
+
+# The vector environment against ghost next to the single environment of 2 December 2026 (issue
+# 19's reference, its source taken from git): 5 interleaved rounds of 10 s each (about 3 minutes).
+ENV_REFERENCE := 7d8a3fe
+bench-env: $(VENV)/.installed-dev
+	@if [ ! -d .cache/env-reference/src ]; then mkdir -p .cache/env-reference && \
+		git archive $(ENV_REFERENCE) src | tar -x -C .cache/env-reference; fi
+	$(BIN)/python benchmarks/envs.py --against .cache/env-reference/src --rounds 5 --seconds 10 \
+		--envs 128 --workers 2
 
 clean:
 	rm -rf $(VENV) node_modules src/nineball/web/static/vendor .cache .pytest_cache .mypy_cache .ruff_cache .coverage

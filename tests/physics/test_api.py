@@ -282,3 +282,33 @@ def test_resting_balls_are_checked_with_their_first_strike() -> None:
     assert isinstance(batch.errors[1], InvalidPlacementError)
     assert np.array_equal(batch.trajectory(0).final, b.final)
     assert not good._unchecked  # checked once: later strikes skip the checks
+
+
+def test_first_collision_reads_what_the_events_say() -> None:
+    """``Trajectory.first_collision`` gives the first ball-ball event of :meth:`events` that
+    names the ball: the other ball and the ball's velocity after it, bit for bit."""
+    rng = np.random.default_rng(8)
+    rack = diamond_rack([1, 2, 3, 4, 9, 5, 6, 7, 8], rng)
+    balls = [BallInput(id=0, r=(0.4, 0.5))] + [BallInput(id=int(b), r=p) for b, p in rack.items()]
+    met = 0
+    for _ in range(40):
+        stroke = Stroke(
+            speed=float(rng.uniform(0.5, 8.0)),
+            aim=float(rng.uniform(0.9, 1.4)),
+            side=float(rng.uniform(-0.3, 0.3)),
+        )
+        trajectory = simulate(balls, stroke=stroke)
+        for ball in range(10):
+            expected = None
+            for event in trajectory.events():
+                if event.kind is EventKind.BALL_BALL and ball in event.balls:
+                    other = event.balls[1 - event.balls.index(ball)]
+                    v = event.states[event.balls.index(ball)].v
+                    expected = (other, (v[0], v[1]))
+                    break
+            assert trajectory.first_collision(ball) == expected
+            met += expected is not None
+    assert met > 100  # most balls of a rack struck hard meet another
+    alone = simulate([BallInput(id=0, r=(0.4, 0.5))], stroke=Stroke(speed=1.0, aim=0.3))
+    assert alone.first_collision(0) is None
+    assert alone.first_collision(5) is None  # not on the table

@@ -54,32 +54,35 @@ class Streams:
 
     def lag(self) -> np.random.Generator:
         """The lag for the first break: who lags, and the coin toss after tied lags."""
-        return np.random.default_rng(np.random.SeedSequence([self.seed, 0]))
+        return _generator(self.seed, 0)
 
     def rack(self, game: int) -> np.random.Generator:
         """The rack of game ``game`` (from 1): the order of the balls and their gaps."""
-        return np.random.default_rng(np.random.SeedSequence([self.seed, game]))
+        return _generator(self.seed, game)
 
     def noise_level(self, pair: int) -> np.random.Generator:
         """The level of a variable noise class for the ``pair``-th two games (from 1)."""
-        return np.random.default_rng(np.random.SeedSequence([self.seed, pair, 0, 3]))
+        return _generator(self.seed, pair, 0, 3)
 
     def entry(self, game: int, entry: int, purpose: Purpose) -> np.random.Generator:
-        """The draws of entry ``entry`` (from 0) of game ``game`` for ``purpose``.
-
-        The generator ``np.random.default_rng(np.random.SeedSequence([seed, game, entry,
-        purpose]))``, bit for bit, made about eight times faster (:class:`_EntryKey`): a search
-        or a learning environment makes one or two for every stroke it plays.
-        """
-        key = (self.seed, game, entry, int(purpose))
-        if 0 <= self.seed < 2**63 and 0 <= game < 2**32 and 0 <= entry < 2**32:
-            # numpy takes any ISeedSequence; its stubs name only SeedSequence
-            return np.random.Generator(np.random.PCG64(_EntryKey(key)))  # type: ignore[arg-type]
-        return np.random.default_rng(np.random.SeedSequence(list(key)))
+        """The draws of entry ``entry`` (from 0) of game ``game`` for ``purpose``."""
+        return _generator(self.seed, game, entry, int(purpose))
 
 
-class _EntryKey(ISeedSequence):
-    """numpy's ``SeedSequence`` of an entry's key, its first state words from a kernel.
+def _generator(seed: int, *key: int) -> np.random.Generator:
+    """``np.random.default_rng(np.random.SeedSequence([seed, *key]))``, bit for bit.
+
+    About eight times faster (:class:`_Key`) for a seed below 2**63 and the rest of the key
+    below 2**32: a search or a learning environment makes one or two for every stroke it plays.
+    """
+    if 0 <= seed < 2**63 and all(0 <= k < 2**32 for k in key):
+        # numpy takes any ISeedSequence; its stubs name only SeedSequence
+        return np.random.Generator(np.random.PCG64(_Key(seed, key)))  # type: ignore[arg-type]
+    return np.random.default_rng(np.random.SeedSequence([seed, *key]))
+
+
+class _Key(ISeedSequence):
+    """numpy's ``SeedSequence`` of a stream's key, its first state words from a kernel.
 
     A PCG64 generator asks its seed sequence for four 64-bit words once; numpy's own
     ``SeedSequence`` spends about 20 us making them in Python-level code (its entropy coerced
@@ -87,26 +90,28 @@ class _EntryKey(ISeedSequence):
     other request goes to numpy's ``SeedSequence`` of the same key.
     """
 
-    __slots__ = ("_key",)
+    __slots__ = ("_key", "_seed")
 
-    def __init__(self, key: tuple[int, int, int, int]) -> None:
+    def __init__(self, seed: int, key: tuple[int, ...]) -> None:
+        self._seed = seed
         self._key = key
 
     def generate_state(self, n_words: int, dtype: Any = np.uint32) -> NDArray[Any]:
-        """The state words numpy's ``SeedSequence(list(key))`` generates."""
+        """The state words numpy's ``SeedSequence([seed, *key])`` generates."""
         if n_words == 4 and dtype is np.uint64:
-            return _pool_words(*self._key)
-        return np.random.SeedSequence(list(self._key)).generate_state(n_words, dtype)
+            more = (*self._key, 0, 0, 0)
+            return _pool_words(self._seed, len(self._key), more[0], more[1], more[2])
+        return np.random.SeedSequence([self._seed, *self._key]).generate_state(n_words, dtype)
 
 
 @njit(cache=True, error_model="numpy")
-def _pool_words(seed: int, game: int, entry: int, purpose: int) -> NDArray[np.uint64]:
-    """``SeedSequence([seed, game, entry, purpose]).generate_state(4, np.uint64)``.
+def _pool_words(seed: int, count: int, a: int, b: int, c: int) -> NDArray[np.uint64]:
+    """``SeedSequence([seed, *(a, b, c)[:count]]).generate_state(4, np.uint64)``.
 
     numpy's algorithm (after O'Neill's ``seed_seq_fe``): the key as 32-bit words (the seed in
-    one or two, low word first; the others in one each), hashed into a pool of four words and
-    mixed, then the pool hashed out into eight 32-bit words, paired low word first.
-    ``seed`` below 2**63, ``game`` and ``entry`` below 2**32.
+    one or two, low word first; the others in one each), hashed into a pool of four words (0
+    for the words a short key lacks) and mixed, then the pool hashed out into eight 32-bit
+    words, paired low word first. ``seed`` below 2**63, ``a``, ``b`` and ``c`` below 2**32.
     """
     mask = np.uint64(0xFFFFFFFF)
     shift = np.uint64(16)
@@ -119,10 +124,10 @@ def _pool_words(seed: int, game: int, entry: int, purpose: int) -> NDArray[np.ui
         words[n] = rest & mask
         n += 1
         rest >>= np.uint64(32)
-    words[n] = game
-    words[n + 1] = entry
-    words[n + 2] = purpose
-    n += 3
+    words[n] = a
+    words[n + 1] = b
+    words[n + 2] = c
+    n += count
     hash_a = np.uint64(0x43B0D7E5)
     mult_a = np.uint64(0x931E8875)
     mix_l = np.uint64(0xCA01F9DD)

@@ -74,6 +74,18 @@ class Stroke:
             InvalidInputError: a non-finite value, a speed outside [0, MAX_SPEED] or an
                 elevation out of range.
         """
+        speed, elevation, f = self.speed, self.elevation, float
+        if (
+            type(speed) is f
+            and type(self.aim) is f
+            and type(elevation) is f
+            and type(self.side) is f
+            and type(self.height) is f
+            and math.isfinite(speed + self.aim + elevation + self.side + self.height)
+            and 0.0 <= speed <= MAX_SPEED
+            and 0.0 <= elevation <= MAX_ELEVATION
+        ):
+            return  # the common case, at once: five finite floats in range (a search makes many)
         for name in ("speed", "aim", "elevation", "side", "height"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int | float):

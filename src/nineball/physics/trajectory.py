@@ -284,6 +284,29 @@ class Trajectory:
             out.append((float(self.times[e]), self.after[e, slot], int(self.after_motion[e, slot])))
         return out
 
+    def first_collision(self, ball: int) -> tuple[int, tuple[float, float]] | None:
+        """Ball ``ball``'s first collision with another ball: that ball's id and ``ball``'s
+        velocity (vx, vy) just after it (None: it met no ball, or is not on the table).
+
+        The same figures as the first ball-ball :class:`Event` of :meth:`events` that names
+        ``ball``, read from the event arrays without building the events (a search asks this
+        of every stroke it tries on an object ball).
+        """
+        ids = self.ball_ids
+        if ball not in ids:
+            return None
+        index = ids.index(ball)
+        kinds = self.kinds.tolist()
+        firsts = self.first.tolist()
+        seconds = self.second.tolist()
+        for e, kind in enumerate(kinds):
+            if kind != k.EV_BALL_BALL or index not in (firsts[e], seconds[e]):
+                continue
+            slot, other = (0, seconds[e]) if firsts[e] == index else (1, firsts[e])
+            vx, vy = self.after[e, slot, 1, :2].tolist()
+            return ids[other], (vx, vy)
+        return None
+
     def states_at(self, times: Sequence[float] | NDArray[np.float64]) -> NDArray[np.float64]:
         """Every ball's state (r, v, w) at the given times, shape (len(times), n, 3, 3).
 

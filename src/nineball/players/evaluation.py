@@ -18,7 +18,7 @@ import numpy as np
 
 from nineball.equipment import BallId, Point
 from nineball.errors import NineballError
-from nineball.game import CueBall, EventKind, Seat, Stroke
+from nineball.game import CueBall, Seat, Stroke
 from nineball.game.noise import ExecutionNoise
 from nineball.game.position import Position
 from nineball.game.step import ShotOutcome, play_stroke, try_strokes
@@ -424,10 +424,8 @@ class Search:
         except NineballError:
             return None
         self.simulations += 1
-        for event in trajectory.events():
-            if event.kind is EventKind.BALL_BALL and ball in event.balls:
-                if BallId.CUE not in event.balls:
-                    return None  # hit by another ball first: not this shot
-                state = event.states[event.balls.index(int(ball))]
-                return math.remainder(math.atan2(state.v[1], state.v[0]) - wanted, 2 * math.pi)
-        return None
+        met = trajectory.first_collision(int(ball))
+        if met is None or met[0] != BallId.CUE:
+            return None  # never hit, or hit by another ball first: not this shot
+        vx, vy = met[1]
+        return math.remainder(math.atan2(vy, vx) - wanted, 2 * math.pi)

@@ -43,11 +43,12 @@ class GhostBallPlayer:
         """
         self.noise = noise
 
-    def _shots(self, view: Position, cue: Point) -> list[tuple[float, Stroke]]:
+    def _shot(self, view: Position, cue: Point) -> Stroke | None:
+        """The direct pot with the least cut and distance (None: none is open)."""
         r = view.params.radius
         target = view.state.lowest
         ball = view.layout[target]
-        options: list[tuple[float, Stroke]] = []
+        best: tuple[float, float, float] | None = None  # (score, speed, aim)
         for pocket in PocketId:
             aim = pocket_aim(view.table, pocket)
             ghost = ghost_ball(ball, aim, r)
@@ -63,10 +64,10 @@ class GhostBallPlayer:
                 continue
             distance = dist_cb + math.dist(ball, aim)
             speed = min(7.0, 1.2 + 1.0 * distance / max(math.cos(cut), 0.2))
-            phi = math.atan2(ghost[1] - cue[1], ghost[0] - cue[0])
-            options.append((cut + 0.1 * distance, Stroke(speed=speed, aim=phi)))
-        options.sort(key=lambda o: o[0])
-        return options
+            score = cut + 0.1 * distance
+            if best is None or score < best[0]:  # the first of equals, as a stable sort
+                best = (score, speed, math.atan2(ghost[1] - cue[1], ghost[0] - cue[0]))
+        return None if best is None else Stroke(speed=best[1], aim=best[2])
 
     def _place(self, view: Position) -> Point:
         """Straight behind the lowest ball on the line to the first pocket that allows it."""
@@ -110,9 +111,9 @@ class GhostBallPlayer:
             cue = placed
         else:
             cue = view.layout[BallId.CUE]
-        options = self._shots(view, cue)
-        if options:
-            return Decision(stroke=options[0][1], cue_ball=placed)
+        shot = self._shot(view, cue)
+        if shot is not None:
+            return Decision(stroke=shot, cue_ball=placed)
         # No pot: hit the lowest ball full, firmly enough to reach a rail.
         bx, by = view.layout[view.state.lowest]
         aim = math.atan2(by - cue[1], bx - cue[0])
