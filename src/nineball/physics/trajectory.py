@@ -285,10 +285,10 @@ class Trajectory:
         return out
 
     def first_collision(self, ball: int) -> tuple[int, tuple[float, float]] | None:
-        """Ball ``ball``'s first collision with another ball: that ball's id and ``ball``'s
-        velocity (vx, vy) just after it (None: it met no ball, or is not on the table).
+        """Ball ``ball``'s first collision with another ball: the other's id, ``ball``'s velocity.
 
-        The same figures as the first ball-ball :class:`Event` of :meth:`events` that names
+        The velocity (vx, vy) is the one just after the collision; None when the ball met no
+        ball or is not on the table. The same figures as the first ball-ball :class:`Event` of :meth:`events` that names
         ``ball``, read from the event arrays without building the events (a search asks this
         of every stroke it tries on an object ball).
         """
