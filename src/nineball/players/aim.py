@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
+from typing import NamedTuple
 
 from nineball.equipment import BallId, PocketId, Point
 from nineball.game import TableSpec
@@ -23,24 +24,44 @@ AIM_DEPTH = 0.35
 """How far from the middle of a pocket's mouth toward its centre the players aim (fraction)."""
 
 
-_AIMS: dict[int, tuple[TableSpec, dict[PocketId, Point]]] = {}
-"""Aim points per table (keyed by identity; the table is kept so that its id stays its own)."""
+class _Pocket(NamedTuple):
+    """A pocket's figures the players use, worked out once per table."""
+
+    aim: Point
+    """Where the players send an object ball (:func:`pocket_aim`)."""
+    centre: Point
+    """The nominal pocket position (``TableSpec.pocket_centre``)."""
+    half_mouth: float
+    """Half the distance between the pocket's points (m)."""
+    side: bool
+    """A side pocket."""
 
 
-def pocket_aim(table: TableSpec, pocket: PocketId) -> Point:
-    """The point a player sends an object ball to: a little inside the middle of the mouth."""
-    cached = _AIMS.get(id(table))
+_POCKETS: dict[int, tuple[TableSpec, dict[PocketId, _Pocket]]] = {}
+"""Pocket figures per table (keyed by identity; the table is kept so that its id stays its
+own): a search asks for them for every pocket of every leaf it values."""
+
+
+def _pockets(table: TableSpec) -> dict[PocketId, _Pocket]:
+    cached = _POCKETS.get(id(table))
     if cached is None or cached[0] is not table:
-        aims: dict[PocketId, Point] = {}
+        pockets: dict[PocketId, _Pocket] = {}
         for q, each in enumerate(PocketId):
             (x1, y1), (x2, y2) = table.points[q]
             mx, my = (x1 + x2) / 2.0, (y1 + y2) / 2.0
             cx, cy = table.pocket_centre(each)
-            aims[each] = (mx + AIM_DEPTH * (cx - mx), my + AIM_DEPTH * (cy - my))
-        if len(_AIMS) > 64:  # tables are few; never let the cache grow without bound
-            _AIMS.clear()
-        cached = _AIMS[id(table)] = (table, aims)
-    return cached[1][pocket]
+            aim = (mx + AIM_DEPTH * (cx - mx), my + AIM_DEPTH * (cy - my))
+            side = each in (PocketId.SIDE_LEFT, PocketId.SIDE_RIGHT)
+            pockets[each] = _Pocket(aim, (cx, cy), table.mouth(each) / 2.0, side)
+        if len(_POCKETS) > 64:  # tables are few; never let the cache grow without bound
+            _POCKETS.clear()
+        cached = _POCKETS[id(table)] = (table, pockets)
+    return cached[1]
+
+
+def pocket_aim(table: TableSpec, pocket: PocketId) -> Point:
+    """The point a player sends an object ball to: a little inside the middle of the mouth."""
+    return _pockets(table)[pocket].aim
 
 
 def ghost_ball(ball: Point, target: Point, radius: float) -> Point:
@@ -73,13 +94,15 @@ def is_path_clear(
     ax, ay = start
     dx, dy = end[0] - ax, end[1] - ay
     length2 = dx * dx + dy * dy
-    skipped = set(skip)
+    skipped = skip if isinstance(skip, tuple | frozenset | set) else set(skip)
+    reach = 2.0 * radius - 1e-9
+    hypot = math.hypot
     for ball, (px, py) in layout.items():
         if ball in skipped:
             continue
         t = 0.0 if length2 == 0 else ((px - ax) * dx + (py - ay) * dy) / length2
-        t = min(1.0, max(0.0, t))
-        if math.hypot(ax + t * dx - px, ay + t * dy - py) < 2.0 * radius - 1e-9:
+        t = t if 0.0 < t <= 1.0 else 1.0 if t > 1.0 else 0.0  # min(1, max(0, t)), NaN to 0
+        if hypot(ax + t * dx - px, ay + t * dy - py) < reach:
             return False
     return True
 
@@ -111,8 +134,7 @@ def pot_chances(view: Position, cue: Point, target: BallId, aim_sd: float) -> di
     r = view.params.radius
     ball = view.layout[target]
     chances: dict[PocketId, float] = {}
-    for pocket in PocketId:
-        aim = pocket_aim(view.table, pocket)
+    for pocket, (aim, (cx, cy), half_mouth, side) in _pockets(view.table).items():
         ghost = ghost_ball(ball, aim, r)
         cut = cut_angle(cue, ghost, ball, aim)
         if cut > math.radians(80):
@@ -128,14 +150,12 @@ def pot_chances(view: Position, cue: Point, target: BallId, aim_sd: float) -> di
         # The object ball's angular error: the aim's, magnified; and a floor for throw and
         # squirt that the aim cannot see.
         sd = math.hypot(aim_sd * d1 / (2.0 * r * max(math.cos(cut), 0.2)), 0.2 * aim_sd)
-        cx, cy = view.table.pocket_centre(pocket)
         axis = math.atan2(cy - aim[1], cx - aim[0])
         off = abs(math.remainder(math.atan2(aim[1] - ball[1], aim[0] - ball[0]) - axis, math.pi))
-        side = pocket in (PocketId.SIDE_LEFT, PocketId.SIDE_RIGHT)
         narrowing = math.cos(off) ** (3.0 if side else 1.0)
         if narrowing <= 0.0:
             continue
-        half = POCKET_SLACK * max(view.table.mouth(pocket) / 2.0 - r, 1e-3) * narrowing
+        half = POCKET_SLACK * max(half_mouth - r, 1e-3) * narrowing
         tolerance = math.atan2(half, d2)
         chances[pocket] = math.erf(tolerance / (sd * math.sqrt(2.0)))
     return chances
