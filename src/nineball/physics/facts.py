@@ -62,23 +62,24 @@ def shot_facts(events: Sequence[Event]) -> TrajectoryFacts:
 
 def array_facts(
     ball_ids: Sequence[int],
-    times: NDArray[np.float64],
-    kinds: NDArray[np.int64],
-    first: NDArray[np.int64],
-    second: NDArray[np.int64],
+    times: NDArray[np.float64] | list[float],
+    kinds: NDArray[np.int64] | list[int],
+    first: NDArray[np.int64] | list[int],
+    second: NDArray[np.int64] | list[int],
 ) -> TrajectoryFacts:
     """The same facts as :func:`shot_facts`, read directly from a trajectory's event arrays.
 
     ``times``, ``kinds``, ``first`` and ``second`` are the kernel's events in time order (without
-    the stroke, which is no fact); ball indices refer to ``ball_ids``. No Event objects are
-    built, and one pass over the events as Python lists: a shot has tens of events, for which
-    numpy's per-call cost was most of the time (165 us a shot against about 25).
+    the stroke, which is no fact), as arrays or lists; ball indices refer to ``ball_ids``. No
+    Event objects are built, and one pass over the events as Python lists: a shot has tens of
+    events, for which numpy's per-call cost was most of the time (165 us a shot against about
+    25).
     """
     ids = list(ball_ids)
-    t = times.tolist()
-    k = kinds.tolist()
-    a = first.tolist()
-    b = second.tolist()
+    t = times if isinstance(times, list) else times.tolist()
+    k = kinds if isinstance(kinds, list) else kinds.tolist()
+    a = first if isinstance(first, list) else first.tolist()
+    b = second if isinstance(second, list) else second.tolist()
     cue = ids.index(0) if 0 in ids else -1
     t_first = math.inf
     contacts: list[int] = []  # the balls the cue ball met first (ties within the tolerance)

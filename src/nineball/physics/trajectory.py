@@ -250,7 +250,13 @@ class Trajectory:
         Read directly from the event arrays (:func:`array_facts`); the same facts as
         ``shot_facts(self.events())``, without building the Event objects.
         """
-        return array_facts(self.ball_ids, self.times, self.kinds, self.first, self.second)
+        ids, count, floats, ints = self._d[:4]
+        n = len(ids)
+        # straight from the packed results (the layout of _make_view): no views, two copies
+        events = ints[6 + n : 6 + n + 3 * count].tolist()  # kinds, first, second in a row
+        times = floats[9 * n : 9 * n + count].tolist()
+        kinds, first, second = events[:count], events[count : 2 * count], events[2 * count :]
+        return array_facts(ids, times, kinds, first, second)
 
     @property
     def duration(self) -> float:
@@ -288,9 +294,9 @@ class Trajectory:
         """Ball ``ball``'s first collision with another ball: the other's id, ``ball``'s velocity.
 
         The velocity (vx, vy) is the one just after the collision; None when the ball met no
-        ball or is not on the table. The same figures as the first ball-ball :class:`Event` of :meth:`events` that names
-        ``ball``, read from the event arrays without building the events (a search asks this
-        of every stroke it tries on an object ball).
+        ball or is not on the table. The same figures as the first ball-ball :class:`Event` of
+        :meth:`events` that names ``ball``, read from the event arrays without building the
+        events (a search asks this of every stroke it tries on an object ball).
         """
         ids = self.ball_ids
         if ball not in ids:
