@@ -16,6 +16,7 @@ state after, or raises and changes nothing. The checks of a stroke run in a fixe
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from nineball.equipment import BallId
 from nineball.errors import IllegalActionError, InvalidShotError
@@ -213,34 +214,32 @@ def shoot(state: MatchState, facts: ShotFacts, *, push_out: bool = False) -> Rul
         played = replace(game, on_table=on_table, consecutive_fouls=counts)
         after = _end_game(replace(state, game=played), game_over)
     else:
+        turn: dict[str, Any]  # who shoots next and how (one replace of the game below)
         if foul:
-            next_game = replace(
-                game,
-                shooter=shooter.other,
-                phase=Phase.SHOT,
-                cue_ball=CueBall.ANYWHERE,
-                push_out_allowed=is_break
+            turn = {
+                "shooter": shooter.other,
+                "phase": Phase.SHOT,
+                "cue_ball": CueBall.ANYWHERE,
+                "push_out_allowed": is_break
                 and state.config.rules.push_out_after_foul_break
                 and Foul.CUE_BALL_POCKETED not in fouls,
-            )
+            }
         elif push_out:
-            next_game = replace(
-                game,
-                shooter=shooter.other,
-                phase=Phase.PUSH_OUT_CHOICE,
-                cue_ball=CueBall.IN_PLACE,
-                push_out_allowed=False,
-            )
+            turn = {
+                "shooter": shooter.other,
+                "phase": Phase.PUSH_OUT_CHOICE,
+                "cue_ball": CueBall.IN_PLACE,
+                "push_out_allowed": False,
+            }
         else:
             keeps_table = bool(facts.pocketed_object_balls)
-            next_game = replace(
-                game,
-                shooter=shooter if keeps_table else shooter.other,
-                phase=Phase.SHOT,
-                cue_ball=CueBall.IN_PLACE,
-                push_out_allowed=is_break,
-            )
-        next_game = replace(next_game, on_table=on_table, consecutive_fouls=counts)
+            turn = {
+                "shooter": shooter if keeps_table else shooter.other,
+                "phase": Phase.SHOT,
+                "cue_ball": CueBall.IN_PLACE,
+                "push_out_allowed": is_break,
+            }
+        next_game = replace(game, on_table=on_table, consecutive_fouls=counts, **turn)
         after = replace(state, game=next_game)
 
     judgement = Judgement(
