@@ -57,6 +57,10 @@ test: $(VENV)/.installed-dev chromium
 i18n: $(VENV)/.installed-dev
 	$(BIN)/python tools/i18n.py
 
+# An older version's src, taken from git once into .cache/NAME: $(call reference_src,NAME,COMMIT).
+reference_src = @if [ ! -d .cache/$(1)/src ]; then mkdir -p .cache/$(1) && \
+	git archive $(2) src | tar -x -C .cache/$(1); fi
+
 bench: $(VENV)/.installed-dev bench-cold bench-env
 	$(BIN)/python benchmarks/physics_vs_pooltool.py
 	$(BIN)/python benchmarks/pooltool_interop.py
@@ -65,16 +69,14 @@ bench: $(VENV)/.installed-dev bench-cold bench-env
 # interleaved, each in a new empty numba cache (about 5 minutes).
 COLD_REFERENCE := 31fa4d0
 bench-cold: $(VENV)/.installed-dev
-	@if [ ! -d .cache/cold-reference/src ]; then mkdir -p .cache/cold-reference && \
-		git archive $(COLD_REFERENCE) src | tar -x -C .cache/cold-reference; fi
+	$(call reference_src,cold-reference,$(COLD_REFERENCE))
 	$(BIN)/python benchmarks/cold_start.py 20 --against .cache/cold-reference/src
 
 # The vector environment against ghost next to the single environment of 2 December 2026 (issue
 # 19's reference, its source taken from git): 5 interleaved rounds of 10 s each (about 3 minutes).
 ENV_REFERENCE := 7d8a3fe
 bench-env: $(VENV)/.installed-dev
-	@if [ ! -d .cache/env-reference/src ]; then mkdir -p .cache/env-reference && \
-		git archive $(ENV_REFERENCE) src | tar -x -C .cache/env-reference; fi
+	$(call reference_src,env-reference,$(ENV_REFERENCE))
 	$(BIN)/python benchmarks/envs.py --against .cache/env-reference/src --rounds 5 --seconds 10 \
 		--envs 128 --workers 2
 

@@ -10,7 +10,6 @@ stroke pays a compile; it prints how long it took.
 from __future__ import annotations
 
 import sys
-import time
 
 from nineball.game.streams import Purpose, Streams
 from nineball.physics import warm as physics_warm
@@ -25,11 +24,8 @@ def warm() -> None:
 
 
 def main() -> int:
-    """Warm the kernels and say how long it took; returns the exit status."""
-    start = time.perf_counter()
-    warm()
-    print(f"nineball: kernels ready ({time.perf_counter() - start:.1f} s)")
-    return 0
+    """Warm the kernels and say how long it took (the physics' report); the exit status."""
+    return physics_warm.main(warm, "kernels")
 
 
 if __name__ == "__main__":  # pragma: no cover

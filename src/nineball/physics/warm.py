@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import sys
 import time
+from collections.abc import Callable
 
 from nineball.physics import BallInput, Stroke, simulate, simulate_batch
 from nineball.physics.batch import SMALL
@@ -29,11 +30,11 @@ def warm() -> None:
     simulate_batch([balls] * SMALL, strokes).check()
 
 
-def main() -> int:
-    """Warm the kernels and say how long it took; returns the exit status."""
+def main(warm_up: Callable[[], None] = warm, what: str = "physics kernels") -> int:
+    """Run ``warm_up`` and say how long it took; returns the exit status."""
     start = time.perf_counter()
-    warm()
-    print(f"nineball: physics kernels ready ({time.perf_counter() - start:.1f} s)")
+    warm_up()
+    print(f"nineball: {what} ready ({time.perf_counter() - start:.1f} s)")
     return 0
 
 

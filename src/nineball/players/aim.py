@@ -101,7 +101,7 @@ def is_path_clear(
         if ball in skipped:
             continue
         t = 0.0 if length2 == 0 else ((px - ax) * dx + (py - ay) * dy) / length2
-        t = t if 0.0 < t <= 1.0 else 1.0 if t > 1.0 else 0.0  # min(1, max(0, t)), NaN to 0
+        t = min(1.0, max(0.0, t))
         if hypot(ax + t * dx - px, ay + t * dy - py) < reach:
             return False
     return True
