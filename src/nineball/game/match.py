@@ -80,6 +80,10 @@ TABLES: dict[str, Callable[[], TableSpec]] = {
 """Table presets by the name a record stores."""
 
 
+_DEFAULT_PARAMS = PhysicsParams()
+"""The default parameters, made once (frozen): a match on them records no overrides."""
+
+
 def stroke_record(stroke: Stroke) -> StrokeRecord:
     """A physics stroke as a record stores it (degrees at this edge)."""
     return StrokeRecord(
@@ -150,17 +154,20 @@ class Match:
             raise InvalidInputError(f"unknown table {table!r} (known: {', '.join(TABLES)})")
         self.config = config or MatchConfig()
         self.table: TableSpec = TABLES[table]()
-        self.params = params or PhysicsParams()
+        self.params = params or _DEFAULT_PARAMS
         self.seed: int = fresh_seed() if seed is None else seed
         """The match's seed, kept in the record: every draw of the match comes from it."""
         self.streams = Streams(self.seed)
         """The match's named random streams."""
-        defaults = PhysicsParams()
-        overrides = {
-            f.name: getattr(self.params, f.name)
-            for f in fields(PhysicsParams)
-            if getattr(self.params, f.name) != getattr(defaults, f.name)
-        }
+        overrides = (
+            {
+                f.name: getattr(self.params, f.name)
+                for f in fields(PhysicsParams)
+                if getattr(self.params, f.name) != getattr(_DEFAULT_PARAMS, f.name)
+            }
+            if self.params is not _DEFAULT_PARAMS
+            else {}
+        )
         header: dict[str, object] = {
             "seed": self.seed,
             "table": table,
@@ -375,6 +382,8 @@ class Match:
 
     def _played(self, pending: PendingStroke, outcome: ShotOutcome) -> ShotReport:
         """The second half of :meth:`strike`: record the outcome and move on."""
+        # the step ruled from this very state on these very facts: the referee is not asked twice
+        known = outcome.ruling if pending.position.state is self.state else None
         shot = ShotRecord(
             kind=ShotKind.STROKE,
             player=self.state.to_act,
@@ -383,11 +392,10 @@ class Match:
             stroke=pending.recorded,
             intended=pending.intended,
             facts=outcome.facts,
+            fouls=() if known is None else known.fouls,
             safety=pending.safety,
             positions=dict(outcome.layout),
         )
-        # the step ruled from this very state on these very facts: the referee is not asked twice
-        known = outcome.ruling if pending.position.state is self.state else None
         (self._saved or self._recorder).play(shot, ruling=known)
         self._history.append(self._position)
         self._position = replace(outcome.after, state=self.state)

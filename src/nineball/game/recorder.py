@@ -87,7 +87,7 @@ class MatchRecorder:
         """
         if ruling is None or shot.kind is not ShotKind.STROKE:
             ruling = rule(self.state, shot)
-        if shot.kind is ShotKind.STROKE:
+        if shot.kind is ShotKind.STROKE and shot.fouls != ruling.fouls:
             shot = replace(shot, fouls=ruling.fouls)
         game = self.game
         if game is None:

@@ -62,14 +62,17 @@ def diamond_rack(
     d = 2.0 * params.radius + RACK_GAP
     fx, fy = table.foot_spot
     out: dict[BallId, tuple[float, float]] = {}
+    # an angle and a radius for each ball but the apex, drawn in that order in one call: the
+    # same numbers as rng.uniform(0, 2 pi) and rng.uniform(0, 1) one at a time, bit for bit
+    draws = rng.random(2 * (len(ids) - 1)).tolist()
     k = 0
     for row, count in enumerate(DIAMOND_ROWS):
         y = fy + row * d * math.sqrt(3.0) / 2.0
         for col in range(count):
             x = fx + (col - (count - 1) / 2.0) * d
             if k > 0:
-                angle = rng.uniform(0.0, 2.0 * math.pi)
-                radius = RACK_JITTER * math.sqrt(rng.uniform(0.0, 1.0))
+                angle = 2.0 * math.pi * draws[2 * k - 2]
+                radius = RACK_JITTER * math.sqrt(draws[2 * k - 1])
                 x += radius * math.cos(angle)
                 y_k = y + radius * math.sin(angle)
             else:
