@@ -15,6 +15,7 @@ from nineball.dataset.value import (
     ValueChunk,
     calibration,
     dump_model_file,
+    load_positions,
     play_value_job,
     train_value_model,
     value_jobs,
@@ -136,3 +137,45 @@ def test_the_command_writes_a_model_the_players_read(
     assert again.read_text() == out.read_text()
     assert main(["train-value", "--from-positions", str(out), "-o", str(again)]) == 1
     assert "cannot read positions" in capsys.readouterr().out
+
+
+def test_checkpoints_let_a_stopped_run_go_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "kept"
+    common = ["train-value", "--rounds", "4", "--workers", "1", "--seed", "4", "--race-to", "2",
+              "--chunk", "10"]  # fmt: skip
+    whole = tmp_path / "whole.json"
+    assert main([*common, "--games", "30", "-o", str(whole)]) == 0
+    # A run stopped after its first 20 matches: each finished job was kept as it ended.
+    first = tmp_path / "first.json"
+    assert main([*common, "--games", "20", "--checkpoints", str(folder), "-o", str(first)]) == 0
+    kept = sorted(p.name for p in folder.iterdir())
+    assert kept == ["matches-000000000-000000010.npz", "matches-000000010-000000020.npz"]
+    # Its matches are taken from the folder, not played again: a job file changed on disk
+    # changes the model, and the run with the file as it was gives the uninterrupted run's model.
+    capsys.readouterr()
+    resumed = tmp_path / "resumed.json"
+    assert main([*common, "--games", "30", "--checkpoints", str(folder), "-o", str(resumed)]) == 0
+    assert "from " + str(folder) in capsys.readouterr().out
+    assert resumed.read_text() == whole.read_text()
+    assert len(list(folder.iterdir())) == 3
+    chunk, meta = load_positions(folder / kept[0])
+    assert (meta["start"], meta["stop"], meta["seed"]) == (0, 10, 4)
+    assert set(chunk.match.tolist()) <= set(range(10))
+    with np.load(folder / kept[0]) as data:  # the first job's positions, its labels flipped
+        arrays = {name: data[name] for name in data.files}
+    arrays["game_won"] = ~arrays["game_won"]
+    np.savez_compressed(folder / kept[0], **arrays)
+    flipped = tmp_path / "flipped.json"
+    assert main([*common, "--games", "30", "--checkpoints", str(folder), "-o", str(flipped)]) == 0
+    assert flipped.read_text() != whole.read_text()
+    # Another run's folder is refused, naming what differs; nothing is played or written.
+    other = tmp_path / "other.json"
+    capsys.readouterr()
+    args = [*common[:6], "5", *common[7:], "--games", "30", "--checkpoints", str(folder)]
+    assert main([*args, "-o", str(other)]) == 1
+    assert "seed 4, not 5" in capsys.readouterr().out
+    assert not other.exists()
+    assert main([*common, "--games", "30", "--checkpoints", str(folder),
+                 "--from-positions", str(folder / kept[0])]) == 1  # fmt: skip

@@ -36,6 +36,7 @@ def run_train_value(
     address: str | None,
     positions_out: Path | None = None,
     positions_in: Path | None = None,
+    checkpoints: Path | None = None,
 ) -> int:
     """Play (or read saved positions), train, measure and write the model, and report.
 
@@ -53,8 +54,10 @@ def run_train_value(
         TrainingParams,
         ValueChunk,
         dump_model_file,
+        load_checkpoints,
         load_positions,
         play_value_job,
+        save_checkpoint,
         save_positions,
         train_value_model,
         value_jobs,
@@ -72,15 +75,24 @@ def run_train_value(
             console.print(f"read {saved.match.size} positions of {meta['games']} matches")
         else:
             jobs = value_jobs(games, players=players, seed=seed, race_to=race_to, chunk=chunk)
+            kept = {} if checkpoints is None else load_checkpoints(checkpoints, jobs)
+            chunks.extend(kept[k] for k in sorted(kept))
+            todo = [job for k, job in enumerate(jobs) if k not in kept]
+            done = sum(job.stop - job.start for job in jobs) - sum(j.stop - j.start for j in todo)
+            if kept:
+                positions = sum(c.match.size for c in chunks)
+                console.print(f"read {positions} positions of {done} matches from {checkpoints}")
             with stop_on_signals(), progress_bar(console) as progress:
-                task = progress.add_task("self-play matches", total=games)
+                task = progress.add_task("self-play matches", total=games, completed=done)
                 finished = iter_jobs(
-                    play_value_job, jobs, backend=backend, workers=workers, address=address
+                    play_value_job, todo, backend=backend, workers=workers, address=address
                 )
                 with contextlib.closing(finished):
                     for k, result in finished:
                         chunks.append(result)
-                        progress.advance(task, jobs[k].stop - jobs[k].start)
+                        if checkpoints is not None:  # kept at once: a stop loses no finished job
+                            save_checkpoint(checkpoints, todo[k], result)
+                        progress.advance(task, todo[k].stop - todo[k].start)
             if positions_out is not None:
                 meta = {"players": list(players), "seed": seed, "race_to": race_to, "games": games}
                 save_positions(positions_out, chunks, meta)
@@ -102,7 +114,8 @@ def run_train_value(
         return 1
     except KeyboardInterrupt as stop:
         signum = stop.signum if isinstance(stop, Stopped) else 2
-        console.print("stopped: nothing written")
+        kept_note = "" if checkpoints is None else f" (finished jobs kept in {checkpoints})"
+        console.print(f"stopped: no model written{kept_note}")
         return 128 + signum
     text = dump_model_file(trained.data)
     try:
@@ -171,6 +184,14 @@ def train_value_command(
         Path | None,
         typer.Option(help="Train on positions kept by --save-positions instead of playing."),
     ] = None,
+    checkpoints: Annotated[
+        Path | None,
+        typer.Option(
+            help="Keep each finished job's positions in this folder, and take those already "
+            "there instead of playing them again: a stopped run goes on where it stopped, and "
+            "a larger --games adds matches."
+        ),
+    ] = None,
     workers: WorkersOpt = None,
     backend: BackendOpt = None,
     address: AddressOpt = None,
@@ -179,6 +200,9 @@ def train_value_command(
     from nineball.players.backends import default_workers, ray_address
 
     pair = two(players, "players")
+    if checkpoints is not None and from_positions is not None:
+        typer.echo("--checkpoints plays matches, --from-positions plays none: not both", err=True)
+        raise typer.Exit(1)
     if backend is not None:
         check_backend(backend)
     where = ray_address(address)
@@ -196,5 +220,6 @@ def train_value_command(
         address=where,
         positions_out=save_positions,
         positions_in=from_positions,
+        checkpoints=checkpoints,
     )
     raise typer.Exit(code)
