@@ -50,14 +50,13 @@ def run_train_value(
         )
         return 2
     from nineball.cli.batch import progress_bar
+    from nineball.dataset.checkpoints import load_checkpoints, save_checkpoint
     from nineball.dataset.value import (
         TrainingParams,
         ValueChunk,
         dump_model_file,
-        load_checkpoints,
         load_positions,
         play_value_job,
-        save_checkpoint,
         save_positions,
         train_value_model,
         value_jobs,

@@ -19,7 +19,7 @@ import json
 import math
 import time
 from collections.abc import Sequence
-from dataclasses import asdict, astuple, dataclass, fields, replace
+from dataclasses import asdict, astuple, dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +35,6 @@ from nineball.players.registry import PLAYERS
 from nineball.players.value import VALUE_FORMAT, VALUE_VERSION, Standing, ValueModel
 
 __all__ = [
-    "CHECKPOINT_KEYS",
     "HELD_OUT_EVERY",
     "POSITIONS_FORMAT",
     "STANDING",
@@ -46,14 +45,11 @@ __all__ = [
     "ValueChunk",
     "ValueJob",
     "calibration",
-    "checkpoint_path",
     "dump_model_file",
-    "load_checkpoints",
     "load_positions",
     "match_positions",
     "model_json",
     "play_value_job",
-    "save_checkpoint",
     "save_positions",
     "train_value_model",
     "value_jobs",
@@ -259,61 +255,6 @@ def load_positions(path: Path) -> tuple[ValueChunk, dict[str, Any]]:
     except (OSError, ValueError, KeyError) as exc:
         raise InvalidInputError(f"cannot read positions from {str(path)!r}: {exc}") from None
     return chunk, meta
-
-
-CHECKPOINT_KEYS = ("players", "seed", "race_to", "rules")
-"""What a folder of checkpoints is tied to: the matches of another run have other positions."""
-
-
-def checkpoint_path(folder: Path, job: ValueJob) -> Path:
-    """Where the positions of ``job``'s matches are kept in a checkpoint folder."""
-    return folder / f"matches-{job.start:09d}-{job.stop:09d}.npz"
-
-
-def _run_meta(job: ValueJob) -> dict[str, Any]:
-    return {"players": list(job.players), "seed": job.seed, "race_to": job.race_to,
-            "rules": job.rules}  # fmt: skip
-
-
-def save_checkpoint(folder: Path, job: ValueJob, chunk: ValueChunk) -> None:
-    """Keep a finished job's positions in ``folder`` (made if missing), whole or not at all.
-
-    The file is written under a temporary name and renamed, so a run stopped while writing
-    leaves no half file for the next run to read.
-
-    Raises:
-        OSError: the folder or the file cannot be written.
-    """
-    folder.mkdir(parents=True, exist_ok=True)
-    path = checkpoint_path(folder, job)
-    partial = path.with_name(path.name + ".partial")
-    meta = _run_meta(job) | {"games": job.stop - job.start, "start": job.start, "stop": job.stop}
-    save_positions(partial, [chunk], meta)
-    partial.replace(path)
-
-
-def load_checkpoints(folder: Path, jobs: Sequence[ValueJob]) -> dict[int, ValueChunk]:
-    """The chunks of ``jobs`` already kept in ``folder``, by the job's index in ``jobs``.
-
-    Raises:
-        InvalidInputError: a kept file that cannot be read, or one of another run (other
-            players, seed, race or rules: its positions are not these jobs' positions).
-    """
-    found: dict[int, ValueChunk] = {}
-    for k, job in enumerate(jobs):
-        path = checkpoint_path(folder, job)
-        if not path.is_file():
-            continue
-        chunk, meta = load_positions(path)
-        wanted = _run_meta(job)
-        for key in CHECKPOINT_KEYS:
-            if meta.get(key) != wanted[key]:
-                raise InvalidInputError(
-                    f"{str(path)!r} was played with {key} {meta.get(key)!r}, not "
-                    f"{wanted[key]!r}: use another folder for another run"
-                )
-        found[k] = replace(chunk, start=job.start)
-    return found
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
