@@ -29,6 +29,7 @@ import argparse
 import math
 import time
 
+from nineball.cli.ladder import wilson
 from nineball.game import MatchConfig, Seat
 from nineball.game.match import Match
 from nineball.game.record import ShotKind
@@ -64,18 +65,10 @@ def play(job: tuple[str, str, int, int, str]) -> tuple[bool, bool, bool | None, 
     return ran, kept, answered, cpu
 
 
-def wilson(k: int, n: int) -> tuple[float, float]:
-    """The 95% Wilson interval of k successes in n."""
-    if n == 0:
-        return (0.0, 1.0)
-    z, p = 1.96, k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
-
-
 def points(p: float) -> float:
-    """The ladder's points of a winning chance p (100 log2 of the odds)."""
+    """The ladder's points of a winning chance p (100 log2 of the odds; infinite at 0 or 1)."""
+    if p <= 0.0 or p >= 1.0:
+        return math.copysign(math.inf, p - 0.5)
     return 100 * math.log2(p / (1 - p))
 
 

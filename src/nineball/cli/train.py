@@ -77,7 +77,7 @@ def run_train_value(
             kept = {} if checkpoints is None else load_checkpoints(checkpoints, jobs)
             chunks.extend(kept[k] for k in sorted(kept))
             todo = [job for k, job in enumerate(jobs) if k not in kept]
-            done = sum(job.stop - job.start for job in jobs) - sum(j.stop - j.start for j in todo)
+            done = sum(jobs[k].stop - jobs[k].start for k in kept)
             if kept:
                 positions = sum(c.match.size for c in chunks)
                 console.print(f"read {positions} positions of {done} matches from {checkpoints}")

@@ -159,15 +159,11 @@ class Match:
         """The match's seed, kept in the record: every draw of the match comes from it."""
         self.streams = Streams(self.seed)
         """The match's named random streams."""
-        overrides = (
-            {
-                f.name: getattr(self.params, f.name)
-                for f in fields(PhysicsParams)
-                if getattr(self.params, f.name) != getattr(_DEFAULT_PARAMS, f.name)
-            }
-            if self.params is not _DEFAULT_PARAMS
-            else {}
-        )
+        overrides = {
+            f.name: getattr(self.params, f.name)
+            for f in fields(PhysicsParams)
+            if getattr(self.params, f.name) != getattr(_DEFAULT_PARAMS, f.name)
+        }
         header: dict[str, object] = {
             "seed": self.seed,
             "table": table,

@@ -141,11 +141,9 @@ def _outcome(
     racks: Racks | None,
 ) -> ShotOutcome:
     """The ruling on a trajectory played from ``position`` and the position after it."""
-    # a level cue moves no obstruction: the balls' mapping is made only for a raised one
-    moved = stroke.elevation >= ELEVATED and obstruction_moved(
-        position.balls, stroke, position.params
+    facts = to_referee_facts(
+        trajectory, obstruction_moved=obstruction_moved(position.balls, stroke, position.params)
     )
-    facts = to_referee_facts(trajectory, obstruction_moved=moved)
     ruling = shoot(position.state, facts, push_out=push_out)
     after = lying(trajectory)
     if ruling.respotted:
