@@ -101,6 +101,31 @@ def test_calibration_figures() -> None:
     assert c.deciles[9].observed == 1.0
     with pytest.raises(InvalidInputError):
         calibration(p, won[:3])
+    with pytest.raises(InvalidInputError, match="matches"):
+        calibration(p, won, np.arange(5))
+
+
+def test_a_bins_error_counts_matches_not_positions() -> None:
+    rng = np.random.default_rng(3)
+    p = rng.uniform(0.1, 0.9, 400)
+    won = rng.random(400) < p
+    alone = calibration(p, won)
+    for d in alone.deciles:  # independent positions: the binomial error of the gap
+        if d.count > 1:
+            inside = np.minimum((p * 10).astype(int), 9) == int(d.low * 10)
+            r = (won - p)[inside]
+            assert d.matches == d.count
+            assert d.error == pytest.approx(np.sqrt(((r - r.mean()) ** 2).sum() / (d.count - 1))
+                                            / np.sqrt(d.count))  # fmt: skip
+    # Every match seen as ten positions sharing one outcome: ten times the positions, the same
+    # evidence, so the same gaps and errors (not errors a sqrt(10) smaller).
+    copies = calibration(np.repeat(p, 10), np.repeat(won, 10), np.repeat(np.arange(400), 10))
+    for d, e in zip(alone.deciles, copies.deciles, strict=True):
+        assert e.count == 10 * d.count
+        assert e.matches == d.matches
+        if d.count > 1:
+            assert e.observed - e.stated == pytest.approx(d.observed - d.stated)
+            assert e.error == pytest.approx(d.error)
 
 
 def test_jobs_are_checked() -> None:

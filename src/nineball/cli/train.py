@@ -7,7 +7,7 @@ import importlib.util
 import math
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -15,6 +15,9 @@ from rich.table import Table
 
 from nineball.cli.common import AddressOpt, BackendOpt, WorkersOpt, check_backend, two
 from nineball.errors import NineballError
+
+if TYPE_CHECKING:
+    from nineball.dataset.value import Decile
 
 __all__ = ["run_train_value", "train_value_command"]
 
@@ -146,20 +149,24 @@ def run_train_value(
     match = trained.match
     scores.add_row("model, the match", f"{match.brier:.4f}", f"{match.log_loss:.4f}")
     console.print(scores)
-    curve = Table(title="reliability: stated chance bins, mean stated / observed (positions)")
-    for column in ("bin", "model", "position_value"):
+    curve = Table(
+        title="reliability: stated chance bins, mean stated / observed ± 1 s.e. of the gap, "
+        "the matches as draws (positions in matches)"
+    )
+    for column in ("bin", "model", "position_value", "model, the match"):
         curve.add_column(column, justify="right")
-    for a, b in zip(trained.held_out.deciles, trained.heuristic.deciles, strict=True):
-        curve.add_row(f"{a.low:.1f}-{a.high:.1f}", _cell(a.stated, a.observed, a.count),
-                      _cell(b.stated, b.observed, b.count))  # fmt: skip
+    for a, b, m in zip(trained.held_out.deciles, trained.heuristic.deciles, match.deciles,
+                       strict=True):  # fmt: skip
+        curve.add_row(f"{a.low:.1f}-{a.high:.1f}", _cell(a), _cell(b), _cell(m))
     console.print(curve)
     return 0
 
 
-def _cell(stated: float, observed: float, count: int) -> str:
-    if count == 0 or math.isnan(stated):
+def _cell(d: Decile) -> str:
+    if d.count == 0 or math.isnan(d.stated):
         return "-"
-    return f"{stated:.3f} / {observed:.3f} ({count})"
+    error = "" if math.isnan(d.error) else f" ± {d.error:.3f}"
+    return f"{d.stated:.3f} / {d.observed:.3f}{error} ({d.count} in {d.matches})"
 
 
 def train_value_command(

@@ -268,6 +268,12 @@ class Decile:
     """The mean stated chance in the bin (NaN when empty)."""
     observed: float
     """The share of the bin's positions whose player to act won (NaN when empty)."""
+    matches: int
+    """How many matches the bin's positions come from (each position its own when the
+    matches are not given)."""
+    error: float
+    """The standard error of ``observed - stated``, the matches taken as the draws (positions
+    of one match share its outcome: they are not independent); NaN with fewer than two."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -283,16 +289,23 @@ class Calibration:
     deciles: tuple[Decile, ...]
 
 
-def calibration(p: NDArray[np.float64], won: NDArray[np.bool_]) -> Calibration:
+def calibration(
+    p: NDArray[np.float64], won: NDArray[np.bool_], match: NDArray[np.int64] | None = None
+) -> Calibration:
     """Brier score, log loss and the reliability curve in ten equal bins of stated chance.
+
+    ``match`` names each position's match: a bin's error then counts matches, not positions
+    (the cluster-robust standard error of a ratio); None: every position is independent.
 
     Raises:
         InvalidInputError: no positions, or arrays of different lengths.
     """
     p = np.asarray(p, dtype=np.float64)
     y = np.asarray(won, dtype=np.float64)
-    if p.shape != y.shape or p.size == 0:
-        raise InvalidInputError(f"{p.size} chances for {y.size} outcomes")
+    groups = np.arange(p.size) if match is None else np.asarray(match)
+    if p.shape != y.shape or p.shape != groups.shape or p.size == 0:
+        raise InvalidInputError(f"{p.size} chances for {y.size} outcomes and {groups.size} matches")
+    group = np.unique(groups, return_inverse=True)[1].reshape(-1)
     clipped = np.clip(p, 1e-6, 1.0 - 1e-6)
     log_loss = float(-np.mean(y * np.log(clipped) + (1.0 - y) * np.log(1.0 - clipped)))
     bins = np.minimum((p * 10).astype(np.int64), 9)
@@ -300,6 +313,13 @@ def calibration(p: NDArray[np.float64], won: NDArray[np.bool_]) -> Calibration:
     for k in range(10):
         inside = bins == k
         n = int(inside.sum())
+        # Per match: its positions in the bin and their summed surprise (won - stated).
+        counts = np.bincount(group[inside], minlength=group.max() + 1)
+        surprise = np.bincount(group[inside], weights=(y - p)[inside], minlength=counts.size)
+        present = counts > 0
+        m = int(present.sum())
+        gap = surprise.sum() / n if n else math.nan
+        spread = ((surprise - gap * counts)[present] ** 2).sum() if n else 0.0
         deciles.append(
             Decile(
                 low=k / 10,
@@ -307,6 +327,8 @@ def calibration(p: NDArray[np.float64], won: NDArray[np.bool_]) -> Calibration:
                 count=n,
                 stated=float(p[inside].mean()) if n else math.nan,
                 observed=float(y[inside].mean()) if n else math.nan,
+                matches=m,
+                error=math.sqrt(m / (m - 1) * spread) / n if m > 1 else math.nan,
             )
         )
     return Calibration(
@@ -505,15 +527,15 @@ def train_value_model(
     )
     model = ValueModel.from_json(data)
     p_model = model.probability(x[test])
-    held_out = calibration(p_model, y[test])
-    heuristic = calibration(h[test], y[test])
+    held_out = calibration(p_model, y[test], match[test])
+    heuristic = calibration(h[test], y[test], match[test])
     p_match = np.array(
         [
             _standing(row).chance(float(p), breaker_wins)
             for p, row in zip(p_model, standing[test], strict=True)
         ]
     )
-    for_match = calibration(p_match, match_won[test])
+    for_match = calibration(p_match, match_won[test], match[test])
     data["held_out"] = {
         "matches": len(np.unique(match[test])),
         "positions": int(test.sum()),
@@ -525,10 +547,10 @@ def train_value_model(
     played = ~x[test][:, 0].astype(bool)
     if played.any():
         data["held_out"]["model_no_break"] = _calibration_json(
-            calibration(p_model[played], y[test][played])
+            calibration(p_model[played], y[test][played], match[test][played])
         )
         data["held_out"]["heuristic_no_break"] = _calibration_json(
-            calibration(h[test][played], y[test][played])
+            calibration(h[test][played], y[test][played], match[test][played])
         )
     data["trees"] = data.pop("trees")  # keep the trees last in the file
     return Trained(
