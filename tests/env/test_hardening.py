@@ -19,7 +19,7 @@ def test_the_reported_pro_reset_is_not_over_and_the_agent_can_step() -> None:
     obs, info = env.reset(seed=2)
     match = env.unwrapped.match  # type: ignore[attr-defined]
     assert not match.state.is_over
-    assert info["discarded"] == 1  # the match pro won from its break was thrown away
+    assert info["discarded"] >= 1  # the matches pro won from its break were thrown away
     assert obs["action_parts"].sum() > 0
     _, _, terminated, truncated, _ = env.step(env.action_space.sample())
     assert isinstance(terminated, bool)

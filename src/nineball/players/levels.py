@@ -81,8 +81,8 @@ class Level:
     description: str = ""
     leaves: str = "geometry"
     """How the search values the positions its strokes leave: ``geometry`` (the next pot's
-    chance, :func:`nineball.players.evaluation.position_value`; every shipped level) or
-    ``model`` (the learned win probability, :mod:`nineball.players.value`)."""
+    chance, :func:`nineball.players.evaluation.position_value`) or ``model`` (the learned win
+    probability, :mod:`nineball.players.value`; ``pro``, docs/players.md)."""
 
     def __post_init__(self) -> None:
         """Check the choice of leaves.
@@ -192,7 +192,9 @@ LEVELS: dict[str, Level] = {
             sides=(0.3, -0.3),
             side_pots=4,
             speeds=(0.0, 0.35, 0.8, 1.5, 2.5),
-            description="every kind of shot, 0.8x tournament noise, position with speed and spin",
+            leaves="model",
+            description="every kind of shot, 0.8x tournament noise, position with speed and spin,"
+            " leaves valued by the learned win probability",
         ),
         Level(
             name="max",
