@@ -9,8 +9,9 @@ mean statement is set against its observed rate; the issue's bound is 3 points i
 
 Two statements are compared: ``search``, the chance the search found for the shot it chose
 (biased upwards: the chosen shot is the luckiest of many estimates, the winner's curse), and
-``stated``, what the player states (:meth:`SearchPlayer.stated`). Results are printed,
-never asserted::
+``stated``, what the player states (:meth:`SearchPlayer.stated`). It also prints the Beta
+prior that best explains the statements' own samples (:func:`fit_odds_prior`; a level's
+``odds_prior`` comes from here). Results are printed, never asserted::
 
     python benchmarks/stated_odds.py --level club --matches 40 --repeats 32
 """
@@ -35,7 +36,7 @@ from nineball.game.match import Match
 from nineball.game.position import Position
 from nineball.players.evaluation import Candidate
 from nineball.players.play import carry_out, turn_rng, view_of
-from nineball.players.search import LEVELS, SearchPlayer
+from nineball.players.search import LEVELS, SearchPlayer, fit_odds_prior
 from nineball.rules import MatchConfig
 
 SEED_BASE = 700_000
@@ -103,10 +104,13 @@ def main() -> None:
                     placed = view if decision.cue_ball is None else replace(view, placed=cue)
                     seed = args.seed * 1000 + len(rows)
                     stated = player.stated(placed, np.random.default_rng(seed), cue, chosen)
+                    a, b = player.level.odds_prior
+                    n = stated.samples
                     rows.append(
                         {
                             "search": chosen.success,
                             "stated": stated.success,
+                            "kept": round(stated.success * (n + a + b) - a),
                             "observed": observed(
                                 player, placed, cue, chosen, args.repeats, seed + 1
                             ),
@@ -127,6 +131,12 @@ def main() -> None:
                 print(f"  {k / 10:.1f}-{(k + 1) / 10:.1f}  {n:5d}  {s:.3f}  {o:.3f}  {gap:+.1f}")
                 worst = max(worst, abs(s - o)) if n >= 30 else worst
         print(f"  largest gap in bins of 30 or more shots: {100 * worst:.1f} points")
+    if rows:
+        a, b = fit_odds_prior([int(r["kept"]) for r in rows])
+        print(
+            f"\nthe Beta prior of the stated success fitted to these shots' own samples: "
+            f"odds_prior=({a}, {b}) (the level's: {player.level.odds_prior})"
+        )
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ offline by ``tools/optimise_break.py`` (:data:`BREAK`).
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, replace
 from importlib.resources import files
 
@@ -83,15 +84,27 @@ class Level:
     """How the search values the positions its strokes leave: ``geometry`` (the next pot's
     chance, :func:`nineball.players.evaluation.position_value`) or ``model`` (the learned win
     probability, :mod:`nineball.players.value`; ``pro``, docs/players.md)."""
+    odds_prior: tuple[float, float] = (1.0, 1.0)
+    """The Beta prior (successes, failures) under which the player states a chosen shot's
+    chance from its fresh samples (:meth:`SearchPlayer.stated`): (1, 1) is the rule of
+    succession; ``pro``'s is fitted to its own samples (:func:`nineball.players.search.
+    fit_odds_prior`, printed by benchmarks/stated_odds.py)."""
 
     def __post_init__(self) -> None:
-        """Check the choice of leaves.
+        """Check the choice of leaves and the prior of the stated odds.
 
         Raises:
-            InvalidInputError: ``leaves`` is neither ``geometry`` nor ``model``.
+            InvalidInputError: ``leaves`` is neither ``geometry`` nor ``model``, or a weight of
+                ``odds_prior`` is not a finite positive number.
         """
         if self.leaves not in LEAVES:
             raise InvalidInputError(f"leaves must be one of {LEAVES!r}, got {self.leaves!r}")
+        if len(self.odds_prior) != 2 or not all(
+            isinstance(w, (int, float)) and math.isfinite(w) and w > 0 for w in self.odds_prior
+        ):
+            raise InvalidInputError(
+                f"odds_prior must be two finite positive weights, got {self.odds_prior!r}"
+            )
 
     @property
     def replying(self) -> Level:
@@ -193,6 +206,7 @@ LEVELS: dict[str, Level] = {
             side_pots=4,
             speeds=(0.0, 0.35, 0.8, 1.5, 2.5),
             leaves="model",
+            odds_prior=(0.42, 0.16),
             description="every kind of shot, 0.8x tournament noise, position with speed and spin,"
             " leaves valued by the learned win probability",
         ),

@@ -35,12 +35,14 @@ candidates in :mod:`nineball.players.candidates`, their simulation and scoring i
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import replace
 
 import numpy as np
+from numpy.typing import NDArray
 
 from nineball.equipment import BallId, PocketId, Point
-from nineball.errors import InvalidPlacementError
+from nineball.errors import InvalidInputError, InvalidPlacementError
 from nineball.game import Choice, CueBall, Phase, Seat, Stroke, choose
 from nineball.game.layout import check_cue_placement
 from nineball.game.noise import ExecutionNoise
@@ -66,6 +68,7 @@ __all__ = [
     "Candidate",
     "Level",
     "SearchPlayer",
+    "fit_odds_prior",
     "pot_chances",
     "pot_quality",
 ]
@@ -82,6 +85,41 @@ PUSH_FINALISTS = 4
 
 STATED_SAMPLES = 32
 """Fresh noisy samples behind the chance a player states for the shot it chose."""
+
+
+def fit_odds_prior(kept: Sequence[int], n: int = STATED_SAMPLES) -> tuple[float, float]:
+    """The Beta(a, b) prior of shots' chances that best explains how often they worked.
+
+    ``kept``: for each of many shots, how many of its ``n`` noisy samples kept the table. The
+    prior maximises the beta-binomial likelihood of those counts (a grid in log a and log b,
+    then a finer one around the best; two decimals). Only the samples are used, never what
+    the shots did afterwards, so the stated odds can be checked against that honestly.
+
+    Raises:
+        InvalidInputError: no counts, or a count outside 0..n.
+    """
+    values = np.asarray(kept, dtype=np.int64).reshape(-1)
+    if values.size == 0 or values.min() < 0 or values.max() > n:
+        bad = "none" if values.size == 0 else f"{values.min()}..{values.max()}"
+        raise InvalidInputError(f"counts of 0..{n} successes wanted, got {bad}")
+    counts = np.bincount(values, minlength=n + 1)
+    ks = np.nonzero(counts)[0].astype(np.float64)[:, None]
+    weights = counts[counts > 0].astype(np.float64)
+    lgamma = np.frompyfunc(math.lgamma, 1, 1)
+
+    def loglik(a: NDArray[np.float64], b: NDArray[np.float64]) -> NDArray[np.float64]:
+        base = lgamma(a + b) - lgamma(a) - lgamma(b) - lgamma(n + a + b)
+        each = lgamma(ks + a) + lgamma(n - ks + b)
+        return np.asarray(weights @ each + values.size * base, dtype=np.float64)
+
+    best = (0.0, 0.0)
+    for step, span in ((0.1, 5.0), (0.005, 0.1)):
+        offsets = np.arange(-span, span + step / 2, step)
+        grid_u, grid_v = np.meshgrid(best[0] + offsets, best[1] + offsets)
+        u, v = grid_u.ravel(), grid_v.ravel()
+        k = int(np.argmax(loglik(np.exp(u), np.exp(v))))
+        best = (float(u[k]), float(v[k]))
+    return round(math.exp(best[0]), 2), round(math.exp(best[1]), 2)
 
 
 class SearchPlayer:
@@ -215,20 +253,23 @@ class SearchPlayer:
         The search's own figures for the shot it chose are the best of many noisy estimates,
         and so too high (the winner's curse: at ``club`` a shot the search gave 50-60% went
         in 32% of the time); :data:`STATED_SAMPLES` samples drawn after the choice are not.
-        Each rate is stated by the rule of succession, (k + 1) / (n + 2) for k of n samples
-        (the mean under a uniform prior): a plain k / n, binned by its own value, says 4% for
-        shots that work 7% of the time and 97% for shots that work 96% (benchmarks/
-        stated_odds.py; docs/players.md). The value stays the search's, which ranked the shots.
+        Each rate is stated as its mean under a prior: the success (k + a) / (n + a + b) for k
+        of n samples under the level's Beta(a, b) (:attr:`Level.odds_prior`; (1, 1), the rule
+        of succession, unless fitted to the level's shots), the foul (k + 1) / (n + 2). A plain
+        k / n, binned by its own value, says 4% for shots that work 7% of the time and 97% for
+        shots that work 96% (benchmarks/stated_odds.py; docs/players.md). The value stays the
+        search's, which ranked the shots.
         """
         fresh = replace(chosen, value=0.0, success=0.0, foul=0.0, samples=0)
         scored = self._search(view, rng).score(cue, fresh, STATED_SAMPLES)
         n = scored.samples
         if n == 0:  # no execution noise: the one noiseless stroke says what happens
             return replace(scored, value=chosen.value)
+        a, b = self.level.odds_prior
         return replace(
             scored,
             value=chosen.value,
-            success=(scored.success * n + 1.0) / (n + 2.0),
+            success=(scored.success * n + a) / (n + a + b),
             foul=(scored.foul * n + 1.0) / (n + 2.0),
         )
 
