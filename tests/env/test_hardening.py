@@ -38,7 +38,7 @@ def test_no_reset_is_over_over_many_seeds(opponent: str) -> None:
         assert env.match.state.to_act == 0  # the agent's turn
         assert env.observation_space.contains(obs)
         discarded += info["discarded"]
-    if opponent == "pro":  # pro breaks and runs out at times: seeds 8 and 20 among these
+    if opponent == "pro":  # pro breaks and runs out at times: seeds 20, 21 and 22 among these
         assert discarded >= 2
 
 
@@ -48,9 +48,9 @@ def test_a_reset_that_discards_a_match_is_still_deterministic() -> None:
         obs, info = env.reset(seed=seed)
         return info["discarded"], env.match.record, obs["balls"].ravel().tolist()
 
-    a = first(8)
+    a = first(21)
     assert a[0] >= 1
-    assert first(8) == a
+    assert first(21) == a
 
 
 def test_a_reset_gives_up_with_a_clear_error_if_the_opponent_always_wins(
@@ -59,7 +59,7 @@ def test_a_reset_gives_up_with_a_clear_error_if_the_opponent_always_wins(
     monkeypatch.setattr(tables, "MAX_RACKS", 1)  # the full match's table (env/tables.py)
     env = NineBallEnv(opponent="pro", breaker="opponent")
     with pytest.raises(NineballError, match=r"'pro' won 1 matches in a row"):
-        env.reset(seed=8)
+        env.reset(seed=21)
 
 
 def _play(action: list[float], seed: int = 2) -> tuple[object, list[float]]:

@@ -202,8 +202,9 @@ def test_a_bad_link_says_so_and_offers_a_new_match(
     match = page.evaluate("window.nb.match")
     page.context.close()
     page = _page(browser, f"{local}/#m={match}&t=forged", joined=False)
-    page.select_option("#lang", "fr")
+    # As a person would: the refusal shown first (the page's modules have run), then French.
     expect(page.locator("#bad-link")).to_be_visible()
+    page.select_option("#lang", "fr")
     expect(page.locator("#bad-link")).to_contain_text("Ce lien n'est pas valide")
     expect(page.locator("#bad-link-new")).to_have_text("Commencer un nouveau match")
     page.context.close()
