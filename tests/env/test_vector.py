@@ -19,6 +19,8 @@ from nineball.env import (
     NineBallVectorEnv,
     TaskEnv,
 )
+from nineball.env import vector as vector_module
+from nineball.errors import NineballError
 from nineball.physics import batch
 
 
@@ -197,3 +199,37 @@ def test_workers_refuse_bad_input_before_any_process_starts_and_report_a_dead_on
             vector.step(np.zeros((2, 8)))
     finally:
         vector.close()
+
+
+def test_a_match_the_opponent_won_from_its_break_is_racked_again_as_in_the_single_env(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # ghost breaks and runs out in the first match of seeds 200 and 364 (2 of the first 400):
+    # the vector env plays every table's opening turns together, then racks those two again
+    seeds: list[int | None] = [200, 3, 364]
+    options: dict[str, Any] = {"opponent": "ghost", "breaker": "opponent", "max_strokes": 3}
+    singles = [NineBallEnv(**options) for _ in seeds]
+    started = [env.reset(seed=s) for env, s in zip(singles, seeds, strict=True)]
+    assert [info["discarded"] for _, info in started] == [1, 0, 1]
+    vector = NineBallVectorEnv(3, **options)
+    obs, _ = vector.reset(seed=seeds)
+    for i, (single_obs, _) in enumerate(started):
+        assert _equal(_row(obs, i), single_obs)
+        assert vector.tables[i].match.layout == singles[i].match.layout
+    actions_rng = np.random.default_rng(0)
+    ended = [False] * 3
+    for _ in range(5):
+        actions = actions_rng.uniform(-1, 1, (3, 8)).astype(np.float32)
+        obs, rewards, terminated, truncated, _ = vector.step(actions)
+        for i, env in enumerate(singles):
+            if ended[i]:
+                single_obs, _ = env.reset()
+                reward, term, trunc = 0.0, False, False
+            else:
+                single_obs, reward, term, trunc, _ = env.step(actions[i])
+            assert _equal(_row(obs, i), single_obs)
+            assert (rewards[i], terminated[i], truncated[i]) == (reward, term, trunc)
+            ended[i] = term or trunc
+    monkeypatch.setattr(vector_module, "MAX_RACKS", 1)
+    with pytest.raises(NineballError, match=r"'ghost' won \d+ matches in a row"):
+        vector.reset(seed=seeds)

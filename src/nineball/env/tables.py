@@ -114,11 +114,15 @@ class Table(ABC):
 
     def reset(self, rng: np.random.Generator) -> dict[str, Any]:
         """Start an episode from ``rng``: the match ready for the agent; the info."""
+        self.clear()
+        extra = self._start(rng)
+        return self.info() | extra
+
+    def clear(self) -> None:
+        """Forget the episode's phases, strokes and ruling (the first part of a reset)."""
         self.turns = Turns()
         self.strokes = 0
         self.ruling = None
-        extra = self._start(rng)
-        return self.info() | extra
 
     @abstractmethod
     def _start(self, rng: np.random.Generator) -> dict[str, Any]:
@@ -238,22 +242,38 @@ class MatchTable(Table):
         self.breaker = breaker
 
     def _start(self, rng: np.random.Generator) -> dict[str, Any]:
+        first = self.first_breaker(rng)
+        for discarded in range(MAX_RACKS):
+            self.rack(rng, first)
+            self.opponent_moves()
+            if not self.match.state.is_over:
+                return {"discarded": discarded}
+        raise self.too_many_discarded()
+
+    def first_breaker(self, rng: np.random.Generator) -> Seat:
+        """Who breaks the episode's matches (drawn from ``rng`` when ``breaker="random"``)."""
         if self.breaker == "random":
-            first = Seat(int(rng.integers(2)))
-        else:
-            first = Seat.FIRST if self.breaker == "agent" else Seat.SECOND
+            return Seat(int(rng.integers(2)))
+        return Seat.FIRST if self.breaker == "agent" else Seat.SECOND
+
+    def rack(self, rng: np.random.Generator, first: Seat) -> None:
+        """A new match, ``first`` to break, on a seed drawn from ``rng``; no stroke played yet.
+
+        :meth:`reset` racks until the opponent, when it breaks, leaves the agent a turn: the
+        vector environment does the same with every table's opponent turns played together.
+        """
         config = MatchConfig(
             players=("agent", self.opponent), race_to=self.race_to, first_breaker=first
         )
-        for discarded in range(MAX_RACKS):
-            match_seed = int(rng.integers(0, 2**62))
-            self._match = Match(config, seed=match_seed, agents=("agent", self.opponent))
-            self.strokes = 0
-            self.ruling = None
-            self.opponent_moves()
-            if not self._match.state.is_over:
-                return {"discarded": discarded}
-        raise NineballError(
+        self._match = Match(
+            config, seed=int(rng.integers(0, 2**62)), agents=("agent", self.opponent)
+        )
+        self.strokes = 0
+        self.ruling = None
+
+    def too_many_discarded(self) -> NineballError:
+        """The error of a reset whose every match the opponent won before the agent acted."""
+        return NineballError(
             f"the opponent {self.opponent!r} won {MAX_RACKS} matches in a row "
             "before the agent could act"
         )
