@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from nineball.game import stroke_limits
 from nineball.physics import BallInput, Stroke, simulate
@@ -93,6 +93,32 @@ def test_every_string_of_the_page_is_in_three_languages(page: Page, server_url: 
     page.goto(server_url)
     used = page.evaluate("[...document.querySelectorAll('[data-i18n]')].map((e) => e.dataset.i18n)")
     assert set(used) <= set(keys["en"])
+
+
+def test_a_language_picked_while_the_page_loads_is_kept(
+    page: Page, server_url: str, artifacts: Path
+) -> None:
+    """The select is there before the page's modules have run (they wait for the catalogs)."""
+    page.goto(server_url)
+    page.evaluate("localStorage.setItem('nineball.lang', 'pl')")
+    held: list[Route] = []
+    page.route("**/i18n/*.json", lambda route: held.append(route))  # held back until the pick
+    page.goto(server_url, wait_until="domcontentloaded")
+    page.select_option("#lang", "fr")
+    page.wait_for_timeout(200)
+    assert held  # the modules have not run: the page is not yet in French
+    assert page.evaluate("document.documentElement.lang") != "fr"
+    for route in held:
+        route.continue_()
+    page.unroute("**/i18n/*.json")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.locator("#lobby-start")).to_have_text("Commencer")
+    assert page.input_value("#lang") == "fr"
+    assert page.evaluate("localStorage.getItem('nineball.lang')") == "fr"
+    page.screenshot(path=artifacts / "lang-picked-while-loading.png")
+    # Next time the page opens in the language picked.
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
 
 
 def test_a_scripted_session_in_the_browser(page: Page, server_url: str, artifacts: Path) -> None:

@@ -13,7 +13,13 @@ import "./view3d.js";
 
 // ------------------------------------------------------------------ start
 
-setLang(LANGS.includes(localStorage.getItem("nineball.lang")) ? localStorage.getItem("nineball.lang") : (navigator.language || "en").slice(0, 2));
+// A language picked before the modules ran (they wait for the string catalogs) is the person's
+// choice: the select shows its first option until someone changes it. Otherwise the saved one,
+// or the browser's.
+const picked = $("lang").selectedIndex > 0 ? $("lang").value : null;
+const saved = localStorage.getItem("nineball.lang");
+setLang(picked || (LANGS.includes(saved) ? saved : (navigator.language || "en").slice(0, 2)));
+if (picked) localStorage.setItem("nineball.lang", picked);
 $("lang").value = lang();
 drawSpin();
 requestAnimationFrame(tick);
