@@ -21,18 +21,18 @@ VENDOR_WEB = { command -v npm >/dev/null || { apt-get update && \
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-# The install compiles the kernels (the physics' and the game's) into the numba cache, so the first
+# The install compiles the kernels (the physics', the game's and the players') into the numba cache, so the first
 # play starts at once.
 $(VENV)/.installed-cli: pyproject.toml package-lock.json | $(BIN)/python
 	$(VENDOR_WEB)
 	$(BIN)/python -m pip install --quiet -e '.[web]'
-	$(BIN)/python -m nineball.game.warm
+	$(BIN)/python -m nineball.players.warm
 	touch $@
 
 $(VENV)/.installed-dev: pyproject.toml package-lock.json | $(BIN)/python
 	$(VENDOR_WEB)
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	$(BIN)/python -m nineball.game.warm
+	$(BIN)/python -m nineball.players.warm
 	touch $@ $(VENV)/.installed-cli
 
 play: $(VENV)/.installed-cli

@@ -10,6 +10,7 @@ stroke pays a compile; it prints how long it took.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 
 from nineball.game.streams import Purpose, Streams
 from nineball.physics import warm as physics_warm
@@ -23,9 +24,9 @@ def warm() -> None:
     Streams(0).entry(1, 0, Purpose.NOISE)
 
 
-def main() -> int:
-    """Warm the kernels and say how long it took (the physics' report); the exit status."""
-    return physics_warm.main(warm, "kernels")
+def main(warm_up: Callable[[], None] = warm) -> int:
+    """Run ``warm_up`` and say how long it took (the physics' report); the exit status."""
+    return physics_warm.main(warm_up, "kernels")
 
 
 if __name__ == "__main__":  # pragma: no cover

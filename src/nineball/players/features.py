@@ -28,6 +28,7 @@ from nineball.equipment import BallId, PocketId, Point
 from nineball.errors import InvalidInputError
 from nineball.game import CueBall, Phase
 from nineball.game.position import Position
+from nineball.players._kernels import cluster_pairs, open_lines
 from nineball.players.aim import cut_angle, ghost_ball, is_path_clear, pocket_aim, pot_chances
 
 __all__ = [
@@ -117,29 +118,6 @@ def _rail(point: Point, width: float, length: float) -> float:
     return min(point[0], width - point[0], point[1], length - point[1])
 
 
-def _open_lines(
-    points: NDArray[np.float64], aims: NDArray[np.float64], radius: float
-) -> tuple[NDArray[np.int64], NDArray[np.float64]]:
-    """For each object ball: the pockets with a clear line, and the nearest such one's distance.
-
-    A line is clear when no other object ball's centre is within 2R of the segment from the
-    ball to the pocket's aim point (the cue ball is not counted: it will have moved). With no
-    clear line, the distance is the nearest pocket's.
-    """
-    d = aims[None, :, :] - points[:, None, :]  # (balls, pockets, 2)
-    length2 = np.einsum("bpk,bpk->bp", d, d)
-    rel = points[None, None, :, :] - points[:, None, None, :]  # (ball, 1, other, 2)
-    t = np.clip(np.einsum("bpok,bpk->bpo", rel, d) / length2[:, :, None], 0.0, 1.0)
-    gap = rel - t[..., None] * d[:, :, None, :]
-    near = np.einsum("bpok,bpok->bpo", gap, gap) < (2.0 * radius - 1e-9) ** 2
-    each = np.arange(points.shape[0])
-    near[each, :, each] = False  # a ball does not block its own line
-    clear = ~near.any(axis=2)
-    distance = np.sqrt(length2)
-    nearest = np.where(clear, distance, np.inf).min(axis=1)
-    return clear.sum(axis=1), np.where(np.isfinite(nearest), nearest, distance.min(axis=1))
-
-
 def features(position: Position) -> NDArray[np.float64]:
     """The position as :data:`FEATURE_COUNT` floats, seen from the player to act.
 
@@ -184,8 +162,8 @@ def features(position: Position) -> NDArray[np.float64]:
             out[11] = cut_angle(cue, ghost_ball(at, aim, r), at, aim)
         out[12] = float(sum(not is_path_clear(cue, at, {b: layout[b]}, (), r) for b in balls[1:]))
         out[13] = _rail(cue, width, length)
-    points = np.array([layout[b] for b in balls], dtype=np.float64)
-    counts, nearest = _open_lines(points, np.array(list(aims.values())), r)
+    points = np.array([layout[b] for b in balls], dtype=np.float64)  # not the cue ball: it moves
+    counts, nearest = open_lines(points, np.array(list(aims.values())), r)
     out[14], out[15] = counts[0], nearest[0]
     out[16] = _rail(at, width, length)
     if len(balls) > 1:
@@ -193,7 +171,6 @@ def features(position: Position) -> NDArray[np.float64]:
         out[19] = math.dist(at, layout[balls[1]])
     out[20] = sum(math.dist(layout[a], layout[b]) for a, b in itertools.pairwise(balls))
     out[21] = float((counts == 0).sum())
-    apart = np.sqrt(((points[:, None, :] - points[None, :, :]) ** 2).sum(axis=2))
-    out[22] = float(np.triu(apart < 2.0 * r + CLUSTER_GAP, k=1).sum())
+    out[22] = float(cluster_pairs(points, 2.0 * r + CLUSTER_GAP))
     out[23] = nearest[-1]  # the 9 is the highest ball on the table
     return out

@@ -30,6 +30,7 @@ from numpy.typing import NDArray
 from nineball.errors import InvalidInputError
 from nineball.game import BreakRule, MatchState, Seat
 from nineball.game.position import Position
+from nineball.players._kernels import forest_leaves
 from nineball.players.features import feature_names, features
 
 __all__ = [
@@ -58,7 +59,8 @@ class ValueModel:
     """A trained forest, ready to evaluate.
 
     The trees are flattened into one set of node arrays: a leaf points to itself (feature 0,
-    threshold +inf), so every tree is walked ``depth`` steps at once with numpy.
+    threshold +inf), so every tree is walked ``depth`` steps, in one compiled loop
+    (:func:`~nineball.players._kernels.forest_leaves`).
     """
 
     features: tuple[str, ...]
@@ -142,15 +144,15 @@ class ValueModel:
         out = np.empty(x.shape[0], dtype=np.float64)
         chunk = 4096
         for start in range(0, x.shape[0], chunk):
-            rows = x[start : start + chunk]
-            nodes = np.broadcast_to(self.roots, (rows.shape[0], self.trees))
-            for _ in range(self.depth):
-                values = np.take_along_axis(rows, self.feature[nodes], axis=1)
-                nodes = np.where(
-                    values <= self.threshold[nodes], self.left[nodes], self.right[nodes]
-                )
-            out[start : start + chunk] = self.value[nodes].sum(axis=1)
+            out[start : start + chunk] = self._leaves(x[start : start + chunk]).sum(axis=1)
         return out
+
+    def _leaves(self, rows: NDArray[np.float64]) -> NDArray[np.float64]:
+        """Each tree's leaf value for each row (:func:`.forest_leaves`)."""
+        return forest_leaves(
+            np.ascontiguousarray(rows), self.roots, self.feature, self.threshold, self.left,
+            self.right, self.value, self.depth,
+        )  # fmt: skip
 
     def probability(self, x: NDArray[np.float64]) -> NDArray[np.float64]:
         """P(the player to act wins the game) for rows of features."""
@@ -162,12 +164,8 @@ class ValueModel:
         Raises:
             InvalidInputError: the match is over (see :func:`nineball.players.features.features`).
         """
-        x = features(position)
-        nodes = self.roots
-        for _ in range(self.depth):
-            nodes = np.where(x[self.feature[nodes]] <= self.threshold[nodes], self.left[nodes],
-                             self.right[nodes])  # fmt: skip
-        return float(1.0 / (1.0 + math.exp(-float(self.value[nodes].sum()))))
+        leaves = self._leaves(features(position)[None, :])[0]
+        return float(1.0 / (1.0 + math.exp(-float(leaves.sum()))))
 
     def game_wins(self, positions: Sequence[Position]) -> NDArray[np.float64]:
         """:meth:`game_win` of many positions, the forest walked once for all of them."""
