@@ -87,8 +87,8 @@ class Level:
     odds_prior: tuple[float, float] = (1.0, 1.0)
     """The Beta prior (successes, failures) under which the player states a chosen shot's
     chance from its fresh samples (:meth:`SearchPlayer.stated`): (1, 1) is the rule of
-    succession; ``pro``'s is fitted to its own samples (:func:`nineball.players.search.
-    fit_odds_prior`, printed by benchmarks/stated_odds.py)."""
+    succession; ``beginner``'s, ``pro``'s and ``max``'s are fitted to their own samples
+    (:func:`nineball.players.search.fit_odds_prior`, printed by benchmarks/stated_odds.py)."""
 
     def __post_init__(self) -> None:
         """Check the choice of leaves and the prior of the stated odds.
@@ -158,6 +158,7 @@ LEVELS: dict[str, Level] = {
             screen=4,
             spins=(0.0,),
             kinds=frozenset({"direct"}),
+            odds_prior=(0.47, 1.01),
             description="aims at the easiest pot, shaky hands (6x tournament noise)",
         ),
         Level(
@@ -223,6 +224,7 @@ LEVELS: dict[str, Level] = {
             sides=(0.3, -0.3),
             side_pots=6,
             speeds=(0.0, 0.35, 0.8, 1.5, 2.5),
+            odds_prior=(0.95, 0.08),
             description="caroms and kisses too, one more ply, 0.4x tournament noise, widest search",
         ),
     )
