@@ -18,8 +18,8 @@ from nineball.env import (
     NineBallEnv,
     NineBallVectorEnv,
     TaskEnv,
+    tables,
 )
-from nineball.env import vector as vector_module
 from nineball.errors import NineballError
 from nineball.physics import batch
 
@@ -230,6 +230,6 @@ def test_a_match_the_opponent_won_from_its_break_is_racked_again_as_in_the_singl
             assert _equal(_row(obs, i), single_obs)
             assert (rewards[i], terminated[i], truncated[i]) == (reward, term, trunc)
             ended[i] = term or trunc
-    monkeypatch.setattr(vector_module, "MAX_RACKS", 1)
+    monkeypatch.setattr(tables, "MAX_RACKS", 1)
     with pytest.raises(NineballError, match=r"'ghost' won \d+ matches in a row"):
         vector.reset(seed=seeds)

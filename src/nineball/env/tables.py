@@ -31,6 +31,7 @@ break     a fresh rack, the cue ball in hand in the kitchen; one stroke: the bre
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -60,9 +61,11 @@ __all__ = [
     "BreakTable",
     "MatchTable",
     "PotTable",
+    "Racking",
     "RunOutTable",
     "Table",
     "make_table",
+    "open_matches",
 ]
 
 MAX_RACKS = 100
@@ -243,12 +246,9 @@ class MatchTable(Table):
 
     def _start(self, rng: np.random.Generator) -> dict[str, Any]:
         first = self.first_breaker(rng)
-        for discarded in range(MAX_RACKS):
-            self.rack(rng, first)
-            self.opponent_moves()
-            if not self.match.state.is_over:
-                return {"discarded": discarded}
-        raise self.too_many_discarded()
+        self.rack(rng, first)
+        (discarded,) = open_matches([(self, first, rng)], _one_by_one)
+        return {"discarded": discarded}
 
     def first_breaker(self, rng: np.random.Generator) -> Seat:
         """Who breaks the episode's matches (drawn from ``rng`` when ``breaker="random"``)."""
@@ -270,13 +270,6 @@ class MatchTable(Table):
         )
         self.strokes = 0
         self.ruling = None
-
-    def too_many_discarded(self) -> NineballError:
-        """The error of a reset whose every match the opponent won before the agent acted."""
-        return NineballError(
-            f"the opponent {self.opponent!r} won {MAX_RACKS} matches in a row "
-            "before the agent could act"
-        )
 
     def opponent_moves(self) -> None:
         """Let the computer play until it is the agent's turn (or the match is over)."""
@@ -306,6 +299,44 @@ class MatchTable(Table):
         if not state.is_over:
             return 0.0, False
         return (1.0 if state.winner is Seat.FIRST else -1.0), True
+
+
+Racking = tuple[MatchTable, Seat, np.random.Generator]
+"""A match table being reset: the table (racked), who breaks its matches, its generator."""
+
+
+def open_matches(racking: list[Racking], move: Callable[[list[MatchTable]], None]) -> list[int]:
+    """Let each racked table's opponent play its opening turns, racking again while it wins.
+
+    ``move`` plays the opponents of the tables it is given until the agent is to act (one table
+    after another, or the vector environment's rounds of batched strokes). A match the opponent
+    wins before the agent acts is thrown away and another racked from the table's generator,
+    up to :data:`MAX_RACKS` racks a table. Returns how many each table threw away.
+
+    Raises:
+        NineballError: a table whose opponent won every one of its racks.
+    """
+    discarded = [0] * len(racking)
+    pending = list(range(len(racking)))
+    for attempt in range(MAX_RACKS):
+        if attempt:
+            for q in pending:
+                table, first, rng = racking[q]
+                table.rack(rng, first)
+                discarded[q] += 1
+        move([racking[q][0] for q in pending])
+        pending = [q for q in pending if racking[q][0].match.state.is_over]
+        if not pending:
+            return discarded
+    opponent = racking[pending[0]][0].opponent
+    raise NineballError(
+        f"the opponent {opponent!r} won {MAX_RACKS} matches in a row before the agent could act"
+    )
+
+
+def _one_by_one(tables: list[MatchTable]) -> None:
+    for table in tables:
+        table.opponent_moves()
 
 
 def _scatter(balls: list[BallId], rng: np.random.Generator, match: Match) -> dict[BallId, Point]:

@@ -18,7 +18,14 @@ from nineball.env.spaces import (
     check_count,
     observation_space,
 )
-from nineball.env.tables import MAX_RACKS, MatchTable, Observation, Table, make_table
+from nineball.env.tables import (
+    MatchTable,
+    Observation,
+    Racking,
+    Table,
+    make_table,
+    open_matches,
+)
 from nineball.env.workers import Workers, joined
 from nineball.errors import InvalidInputError
 from nineball.game import Choice, Seat, Stroke
@@ -42,8 +49,8 @@ class NineBallVectorEnv(VectorEnv[Any, NDArray[np.float32], NDArray[Any]]):
     :class:`~nineball.env.TaskEnv`) reset with seed ``seed + i``: the same observations,
     rewards, terminations and truncations, bit for bit. In the full match the opponents decide
     one table after another (the computer players are Python), and their strokes too are
-    simulated together, a round of turns at a time; the opening turns of the tables being
-    reset (when the opponent breaks) join the same rounds.
+    simulated together, a round of turns at a time; so are the opening turns of the tables
+    being reset (when the opponent breaks).
 
     Autoreset: ``AutoresetMode.NEXT_STEP`` (Gymnasium's default): the step after a table's
     episode ended resets that table from its own generator (its action is ignored) and returns
@@ -115,14 +122,14 @@ class NineBallVectorEnv(VectorEnv[Any, NDArray[np.float32], NDArray[Any]]):
         dicts: list[Observation] = observations  # type: ignore[assignment]
         return {key: np.stack([o[key] for o in dicts]) for key in dicts[0]}
 
-    def _start_resets(self, indices: list[int], seeds: list[int | None]) -> list[_Racking]:
+    def _start_resets(self, indices: list[int], seeds: list[int | None]) -> list[Racking]:
         """Reset tables ``indices`` (table i from ``seeds[i]``, or its own generator).
 
-        A match table is only racked: its opponent's first turns are played with the other
-        tables' (:func:`_opponents_move`), then :func:`_finish_resets` racks again the matches
-        the opponent won before the agent acted, as :meth:`MatchTable.reset` does one by one.
+        A match table is only racked and returned: :func:`open_matches` then plays every such
+        table's opening turns together (:func:`_opponents_move`), as :meth:`MatchTable.reset`
+        plays one table's.
         """
-        racking: list[_Racking] = []
+        racking: list[Racking] = []
         for i, seed in zip(indices, seeds, strict=True):
             rng = self._rngs[i]
             if seed is not None or rng is None:
@@ -160,9 +167,7 @@ class NineBallVectorEnv(VectorEnv[Any, NDArray[np.float32], NDArray[Any]]):
             self._ended[:] = False
             self._started = True
             return joined([obs for obs, _ in parts]), {}
-        racking = self._start_resets(list(range(self.num_envs)), seeds)
-        _opponents_move([table for table, _, _ in racking])
-        _finish_resets(racking)
+        open_matches(self._start_resets(list(range(self.num_envs)), seeds), _opponents_move)
         observations = [table.observe(self.flat) for table in self.tables]
         self._ended[:] = False
         self._started = True
@@ -223,14 +228,14 @@ class NineBallVectorEnv(VectorEnv[Any, NDArray[np.float32], NDArray[Any]]):
             )
             reports = {i: report for (i, _, _), report in zip(strokes, played, strict=True)}
         scored = {i: self.tables[i].scored(reports.get(i)) for i in stepping}
-        racking = self._start_resets(resetting, [None] * len(resetting))
-        waiting = [
-            table
-            for i in stepping
-            if isinstance(table := self.tables[i], MatchTable) and table.waits_for_opponent()
-        ]
-        _opponents_move(waiting + [table for table, _, _ in racking])
-        _finish_resets(racking)
+        _opponents_move(
+            [
+                table
+                for i in stepping
+                if isinstance(table := self.tables[i], MatchTable) and table.waits_for_opponent()
+            ]
+        )
+        open_matches(self._start_resets(resetting, [None] * len(resetting)), _opponents_move)
         for i in resetting:
             observations[i] = self.tables[i].observe(self.flat)
         for i in stepping:
@@ -246,31 +251,6 @@ class NineBallVectorEnv(VectorEnv[Any, NDArray[np.float32], NDArray[Any]]):
         if self._workers is not None:
             self._workers.close()
             self._workers = None
-
-
-_Racking = tuple[MatchTable, Seat, np.random.Generator]
-"""A match table being reset: the table, who breaks its matches, its generator."""
-
-
-def _finish_resets(racking: list[_Racking]) -> None:
-    """Rack again every match that its opponent won before the agent acted.
-
-    The opponents' turns of each new rack are played together; a table gets
-    :data:`MAX_RACKS` racks in all, as :meth:`MatchTable.reset` gives it.
-
-    Raises:
-        NineballError: a table whose opponent won every one of its racks.
-    """
-    for _ in range(1, MAX_RACKS):
-        racking = [each for each in racking if each[0].match.state.is_over]
-        if not racking:
-            return
-        for table, first, rng in racking:
-            table.rack(rng, first)
-        _opponents_move([table for table, _, _ in racking])
-    for table, _, _ in racking:
-        if table.match.state.is_over:
-            raise table.too_many_discarded()
 
 
 def _opponents_move(tables: list[MatchTable]) -> None:
