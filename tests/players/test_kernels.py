@@ -73,6 +73,12 @@ def test_the_forest_walk_agrees_with_numpy(rows: int) -> None:
     model = shipped_value_model()
     rng = np.random.default_rng(rows)
     x = rng.uniform(-1.0, 4.0, (rows, len(model.features)))
+    # half the values exactly on a split of their feature: the walk goes left at equality
+    split = np.isfinite(model.threshold)
+    for f in range(x.shape[1]):
+        on = model.threshold[split & (model.feature == f)]
+        if on.size:
+            x[::2, f] = rng.choice(on, size=x[::2, f].shape)
     leaves = forest_leaves(
         x, model.roots, model.feature, model.threshold, model.left, model.right, model.value,
         model.depth,

@@ -259,8 +259,7 @@ class MatchTable(Table):
     def rack(self, rng: np.random.Generator, first: Seat) -> None:
         """A new match, ``first`` to break, on a seed drawn from ``rng``; no stroke played yet.
 
-        :meth:`reset` racks until the opponent, when it breaks, leaves the agent a turn: the
-        vector environment does the same with every table's opponent turns played together.
+        :func:`open_matches` racks again while the opponent wins before the agent acts.
         """
         config = MatchConfig(
             players=("agent", self.opponent), race_to=self.race_to, first_breaker=first
