@@ -9,9 +9,11 @@ mean statement is set against its observed rate; the issue's bound is 3 points i
 
 Two statements are compared: ``search``, the chance the search found for the shot it chose
 (biased upwards: the chosen shot is the luckiest of many estimates, the winner's curse), and
-``stated``, what the player states (:meth:`SearchPlayer.stated`). It also prints the Beta
-prior that best explains the statements' own samples (:func:`fit_odds_prior`; a level's
-``odds_prior`` comes from here). Results are printed, never asserted::
+``stated``, what the player states (:meth:`SearchPlayer.stated`). It also prints the prior
+(a mixture of Betas) that best explains the statements' own samples (:func:`fit_odds_prior`; a
+level's ``odds_prior`` comes from here), and with ``--json`` writes each shot's row: the number
+of its fresh samples that worked (``kept``) with what happened, so that the statements under
+another prior can be checked without playing again. Results are printed, never asserted::
 
     python benchmarks/stated_odds.py --level club --matches 40 --repeats 32
 """
@@ -35,8 +37,9 @@ from nineball.game import Phase
 from nineball.game.match import Match
 from nineball.game.position import Position
 from nineball.players.evaluation import Candidate
+from nineball.players.odds import fit_odds_prior
 from nineball.players.play import carry_out, turn_rng, view_of
-from nineball.players.search import LEVELS, SearchPlayer, fit_odds_prior
+from nineball.players.search import LEVELS, STATED_SAMPLES, SearchPlayer
 from nineball.rules import MatchConfig
 
 SEED_BASE = 700_000
@@ -103,14 +106,14 @@ def main() -> None:
                     cue = decision.cue_ball or view.layout[BallId.CUE]
                     placed = view if decision.cue_ball is None else replace(view, placed=cue)
                     seed = args.seed * 1000 + len(rows)
-                    stated = player.stated(placed, np.random.default_rng(seed), cue, chosen)
-                    a, b = player.level.odds_prior
-                    n = stated.samples
+                    fresh = player.restate(placed, np.random.default_rng(seed), cue, chosen)
+                    n = fresh.samples
+                    kept = round(fresh.success * n)
                     rows.append(
                         {
                             "search": chosen.success,
-                            "stated": stated.success,
-                            "kept": round(stated.success * (n + a + b) - a),
+                            "stated": player.level.odds_prior.mean(kept, n),
+                            "kept": kept,
                             "observed": observed(
                                 player, placed, cue, chosen, args.repeats, seed + 1
                             ),
@@ -132,10 +135,10 @@ def main() -> None:
                 worst = max(worst, abs(s - o)) if n >= 30 else worst
         print(f"  largest gap in bins of 30 or more shots: {100 * worst:.1f} points")
     if rows:
-        a, b = fit_odds_prior([int(r["kept"]) for r in rows])
+        fitted = fit_odds_prior([int(r["kept"]) for r in rows], STATED_SAMPLES)
         print(
-            f"\nthe Beta prior of the stated success fitted to these shots' own samples: "
-            f"odds_prior=({a}, {b}) (the level's: {player.level.odds_prior})"
+            f"\nthe prior of the stated success fitted to these shots' own samples: "
+            f"{fitted} (the level's: {player.level.odds_prior})"
         )
 
 

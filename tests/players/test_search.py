@@ -86,36 +86,24 @@ def test_the_odds_stated_for_a_chosen_shot_are_taken_again_on_fresh_samples() ->
         stated
     )
     # a level with a prior of its own states the same samples' success under it
-    skewed = SearchPlayer(replace(LEVELS["club"], odds_prior=(0.4, 0.2)))
+    from nineball.players.odds import OddsPrior
+
+    skewed = SearchPlayer(replace(LEVELS["club"], odds_prior=OddsPrior.beta(0.4, 0.2)))
     under = skewed.stated(view, np.random.default_rng(1), cue, chosen)
     kept = round(stated.success * (n + 2) - 1)
     assert under.success == pytest.approx((kept + 0.4) / (n + 0.6))
     assert under.foul == stated.foul  # fouls keep the rule of succession
-    assert LEVELS["pro"].odds_prior != (1.0, 1.0)  # fitted to pro's own shots (docs/players.md)
-    for bad in ((0.0, 1.0), (math.nan, 1.0), (1.0, -2.0), (1.0,), ("a", 1.0)):
-        with pytest.raises(InvalidInputError, match="odds_prior"):
-            replace(LEVELS["club"], odds_prior=bad)  # type: ignore[arg-type]
+    raw = player.restate(view, np.random.default_rng(1), cue, chosen)  # the same samples
+    assert raw.success == kept / n
+    assert raw.value == chosen.value
+    assert LEVELS["pro"].odds_prior != OddsPrior()  # fitted to pro's own shots (docs/players.md)
+    with pytest.raises(InvalidInputError, match="odds_prior"):
+        replace(LEVELS["club"], odds_prior=(0.4, 0.2))  # type: ignore[arg-type]
     # without execution noise the one noiseless stroke says what happens: 0 or 1
     player.noise = None
     exact = player.stated(view, np.random.default_rng(1), cue, chosen)
     assert exact.samples == 0
     assert exact.success in (0.0, 1.0)
-
-
-def test_the_odds_prior_is_found_from_the_samples_alone() -> None:
-    from nineball.errors import InvalidInputError
-    from nineball.players.search import fit_odds_prior
-
-    rng = np.random.default_rng(5)
-    kept = rng.binomial(32, rng.beta(2.0, 0.5, 4000))  # shots that mostly work, 32 samples each
-    a, b = fit_odds_prior(kept.tolist())
-    assert a == pytest.approx(2.0, rel=0.15)
-    assert b == pytest.approx(0.5, rel=0.15)
-    even = fit_odds_prior(rng.binomial(32, rng.uniform(size=4000)).tolist())  # Beta(1, 1)
-    assert even == pytest.approx((1.0, 1.0), rel=0.15)
-    for bad in ([], [33], [-1, 4]):
-        with pytest.raises(InvalidInputError, match="counts"):
-            fit_odds_prior(bad)
 
 
 def test_the_analysis_states_fresh_odds() -> None:

@@ -9,6 +9,7 @@ import numpy as np
 from rich.console import Console
 from rich.table import Table
 
+from nineball.cli.common import percent
 from nineball.cli.records import load_or_report
 from nineball.cli.render import _paths
 from nineball.errors import NineballError
@@ -17,6 +18,18 @@ from nineball.players.analysis import analyse, expected_path
 from nineball.render import table_png, table_svg
 
 __all__ = ["run_analyse"]
+
+
+def _spin(height: float, side: float) -> str:
+    """The tip's offset in words and fractions of R: "follow 0.30", "draw 0.34, left 0.30".
+
+    >>> _spin(0.0, 0.0), _spin(0.3, 0.0), _spin(-0.33541, -0.3), _spin(0.0, 0.25)
+    ('stun', 'follow 0.30', 'draw 0.34, left 0.30', 'stun, right 0.25')
+    """
+    vertical = "stun" if height == 0 else f"{'follow' if height > 0 else 'draw'} {abs(height):.2f}"
+    if side == 0:
+        return vertical
+    return f"{vertical}, {'right' if side > 0 else 'left'} {abs(side):.2f}"
 
 
 def run_analyse(
@@ -47,18 +60,18 @@ def run_analyse(
     who = state.name(state.to_act)
     title = f"{who} to play (lowest ball {int(state.lowest)}), level {level}"
     out = Table(title=title)
-    for column in ("#", "shot", "kind", "speed m/s", "spin", "success", "foul", "value"):
+    for column in ("#", "shot", "kind", "speed m/s", "tip (R)", "success", "foul", "value"):
         out.add_column(column, justify="right" if column not in ("shot", "kind") else "left")
     for n, c in enumerate(result.candidates, 1):
-        spin = "follow" if c.stroke.height > 0 else "draw" if c.stroke.height < 0 else "stun"
+        spin = _spin(c.stroke.height, c.stroke.side)
         out.add_row(
             str(n),
             c.target,
             c.kind,
             f"{c.stroke.speed:.2f}",
             spin,
-            f"{c.success:.0%}",
-            f"{c.foul:.0%}",
+            percent(c.success),
+            percent(c.foul),
             f"{c.value:+.2f}",
         )
     if view.in_hand is not None:

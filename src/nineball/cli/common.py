@@ -22,12 +22,26 @@ __all__ = [
     "WorkersOpt",
     "check_backend",
     "check_level",
+    "percent",
     "reporting_console",
     "run_options",
 ]
 
 _PIPED_WIDTH = 10_000
 """The console width when output is not a terminal: tables keep their natural width."""
+
+
+def percent(chance: float) -> str:
+    """A chance in whole percents, never rounded to a certainty it is not: ">99%", "<1%".
+
+    >>> percent(0.995), percent(1.0), percent(0.004), percent(0.0), percent(0.42)
+    ('>99%', '100%', '<1%', '0%', '42%')
+    """
+    if 0.99 < chance < 1.0:
+        return ">99%"
+    if 0.0 < chance < 0.01:
+        return "<1%"
+    return f"{chance:.0%}"
 
 
 def reporting_console() -> Console:

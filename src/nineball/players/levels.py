@@ -8,12 +8,12 @@ offline by ``tools/optimise_break.py`` (:data:`BREAK`).
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import dataclass, replace
 from importlib.resources import files
 
 from nineball.errors import InvalidInputError
 from nineball.game.noise import PLAYER_NOISE_GROWTH, TOURNAMENT_NOISE, ExecutionNoise
+from nineball.players.odds import SUCCESSION, OddsPrior
 
 __all__ = ["BREAK", "BREAKS", "LEAVES", "LEVELS", "BreakPlan", "Level"]
 
@@ -84,27 +84,23 @@ class Level:
     """How the search values the positions its strokes leave: ``geometry`` (the next pot's
     chance, :func:`nineball.players.evaluation.position_value`) or ``model`` (the learned win
     probability, :mod:`nineball.players.value`; ``pro``, docs/players.md)."""
-    odds_prior: tuple[float, float] = (1.0, 1.0)
-    """The Beta prior (successes, failures) under which the player states a chosen shot's
-    chance from its fresh samples (:meth:`SearchPlayer.stated`): (1, 1) is the rule of
-    succession; ``beginner``'s, ``pro``'s and ``max``'s are fitted to their own samples
-    (:func:`nineball.players.search.fit_odds_prior`, printed by benchmarks/stated_odds.py)."""
+    odds_prior: OddsPrior = SUCCESSION
+    """The prior over its chosen shots' chances under which the player states a shot's chance
+    from its fresh samples (:meth:`SearchPlayer.stated`): one Beta(1, 1), the rule of
+    succession, unless fitted to the level's own samples (``beginner``, ``pro`` and ``max``:
+    :func:`nineball.players.odds.fit_odds_prior`, printed by benchmarks/stated_odds.py)."""
 
     def __post_init__(self) -> None:
         """Check the choice of leaves and the prior of the stated odds.
 
         Raises:
-            InvalidInputError: ``leaves`` is neither ``geometry`` nor ``model``, or a weight of
-                ``odds_prior`` is not a finite positive number.
+            InvalidInputError: ``leaves`` is neither ``geometry`` nor ``model``, or
+                ``odds_prior`` is not an :class:`OddsPrior`.
         """
         if self.leaves not in LEAVES:
             raise InvalidInputError(f"leaves must be one of {LEAVES!r}, got {self.leaves!r}")
-        if len(self.odds_prior) != 2 or not all(
-            isinstance(w, (int, float)) and math.isfinite(w) and w > 0 for w in self.odds_prior
-        ):
-            raise InvalidInputError(
-                f"odds_prior must be two finite positive weights, got {self.odds_prior!r}"
-            )
+        if not isinstance(self.odds_prior, OddsPrior):
+            raise InvalidInputError(f"odds_prior must be an OddsPrior, got {self.odds_prior!r}")
 
     @property
     def replying(self) -> Level:
@@ -158,7 +154,7 @@ LEVELS: dict[str, Level] = {
             screen=4,
             spins=(0.0,),
             kinds=frozenset({"direct"}),
-            odds_prior=(0.47, 1.01),
+            odds_prior=OddsPrior.beta(0.47, 1.01),
             description="aims at the easiest pot, shaky hands (6x tournament noise)",
         ),
         Level(
@@ -207,7 +203,7 @@ LEVELS: dict[str, Level] = {
             side_pots=4,
             speeds=(0.0, 0.35, 0.8, 1.5, 2.5),
             leaves="model",
-            odds_prior=(0.42, 0.16),
+            odds_prior=OddsPrior.beta(0.42, 0.16),
             description="every kind of shot, 0.8x tournament noise, position with speed and spin,"
             " leaves valued by the learned win probability",
         ),
@@ -224,7 +220,7 @@ LEVELS: dict[str, Level] = {
             sides=(0.3, -0.3),
             side_pots=6,
             speeds=(0.0, 0.35, 0.8, 1.5, 2.5),
-            odds_prior=(0.95, 0.08),
+            odds_prior=OddsPrior.beta(0.95, 0.08),
             description="caroms and kisses too, one more ply, 0.4x tournament noise, widest search",
         ),
     )

@@ -35,14 +35,12 @@ candidates in :mod:`nineball.players.candidates`, their simulation and scoring i
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import replace
 
 import numpy as np
-from numpy.typing import NDArray
 
 from nineball.equipment import BallId, PocketId, Point
-from nineball.errors import InvalidInputError, InvalidPlacementError
+from nineball.errors import InvalidPlacementError
 from nineball.game import Choice, CueBall, Phase, Seat, Stroke, choose
 from nineball.game.layout import check_cue_placement
 from nineball.game.noise import ExecutionNoise
@@ -68,7 +66,6 @@ __all__ = [
     "Candidate",
     "Level",
     "SearchPlayer",
-    "fit_odds_prior",
     "pot_chances",
     "pot_quality",
 ]
@@ -85,41 +82,6 @@ PUSH_FINALISTS = 4
 
 STATED_SAMPLES = 32
 """Fresh noisy samples behind the chance a player states for the shot it chose."""
-
-
-def fit_odds_prior(kept: Sequence[int], n: int = STATED_SAMPLES) -> tuple[float, float]:
-    """The Beta(a, b) prior of shots' chances that best explains how often they worked.
-
-    ``kept``: for each of many shots, how many of its ``n`` noisy samples kept the table. The
-    prior maximises the beta-binomial likelihood of those counts (a grid in log a and log b,
-    then a finer one around the best; two decimals). Only the samples are used, never what
-    the shots did afterwards, so the stated odds can be checked against that honestly.
-
-    Raises:
-        InvalidInputError: no counts, or a count outside 0..n.
-    """
-    values = np.asarray(kept, dtype=np.int64).reshape(-1)
-    if values.size == 0 or values.min() < 0 or values.max() > n:
-        bad = "none" if values.size == 0 else f"{values.min()}..{values.max()}"
-        raise InvalidInputError(f"counts of 0..{n} successes wanted, got {bad}")
-    counts = np.bincount(values, minlength=n + 1)
-    ks = np.nonzero(counts)[0].astype(np.float64)[:, None]
-    weights = counts[counts > 0].astype(np.float64)
-    lgamma = np.frompyfunc(math.lgamma, 1, 1)
-
-    def loglik(a: NDArray[np.float64], b: NDArray[np.float64]) -> NDArray[np.float64]:
-        base = lgamma(a + b) - lgamma(a) - lgamma(b) - lgamma(n + a + b)
-        each = lgamma(ks + a) + lgamma(n - ks + b)
-        return np.asarray(weights @ each + values.size * base, dtype=np.float64)
-
-    best = (0.0, 0.0)
-    for step, span in ((0.1, 5.0), (0.005, 0.1)):
-        offsets = np.arange(-span, span + step / 2, step)
-        grid_u, grid_v = np.meshgrid(best[0] + offsets, best[1] + offsets)
-        u, v = grid_u.ravel(), grid_v.ravel()
-        k = int(np.argmax(loglik(np.exp(u), np.exp(v))))
-        best = (float(u[k]), float(v[k]))
-    return round(math.exp(best[0]), 2), round(math.exp(best[1]), 2)
 
 
 class SearchPlayer:
@@ -245,6 +207,19 @@ class SearchPlayer:
         out.sort(key=lambda c: c.value, reverse=True)
         return out
 
+    def restate(
+        self, view: Position, rng: np.random.Generator, cue: Point, chosen: Candidate
+    ) -> Candidate:
+        """``chosen`` scored again on :data:`STATED_SAMPLES` fresh noisy samples, nothing more.
+
+        Its success and foul are the shares of those samples (no prior); its value is the
+        search's. :meth:`stated` is what the player says of it.
+        """
+        fresh = replace(chosen, value=0.0, success=0.0, foul=0.0, samples=0)
+        return replace(
+            self._search(view, rng).score(cue, fresh, STATED_SAMPLES), value=chosen.value
+        )
+
     def stated(
         self, view: Position, rng: np.random.Generator, cue: Point, chosen: Candidate
     ) -> Candidate:
@@ -252,24 +227,21 @@ class SearchPlayer:
 
         The search's own figures for the shot it chose are the best of many noisy estimates,
         and so too high (the winner's curse: at ``club`` a shot the search gave 50-60% went
-        in 32% of the time); :data:`STATED_SAMPLES` samples drawn after the choice are not.
-        Each rate is stated as its mean under a prior: the success (k + a) / (n + a + b) for k
-        of n samples under the level's Beta(a, b) (:attr:`Level.odds_prior`; (1, 1), the rule
-        of succession, unless fitted to the level's shots), the foul (k + 1) / (n + 2). A plain
-        k / n, binned by its own value, says 4% for shots that work 7% of the time and 97% for
-        shots that work 96% (benchmarks/stated_odds.py; docs/players.md). The value stays the
-        search's, which ranked the shots.
+        in 32% of the time); :data:`STATED_SAMPLES` samples drawn after the choice
+        (:meth:`restate`) are not. The success is stated as its mean given k of n samples
+        under the level's prior over its shots' chances (:attr:`Level.odds_prior`: the rule of
+        succession, (k + 1) / (n + 2), unless fitted to the level's shots), the foul as
+        (k + 1) / (n + 2). A plain k / n, binned by its own value, says 4% for shots that work
+        7% of the time and 97% for shots that work 96% (benchmarks/stated_odds.py;
+        docs/players.md). The value stays the search's, which ranked the shots.
         """
-        fresh = replace(chosen, value=0.0, success=0.0, foul=0.0, samples=0)
-        scored = self._search(view, rng).score(cue, fresh, STATED_SAMPLES)
+        scored = self.restate(view, rng, cue, chosen)
         n = scored.samples
         if n == 0:  # no execution noise: the one noiseless stroke says what happens
-            return replace(scored, value=chosen.value)
-        a, b = self.level.odds_prior
+            return scored
         return replace(
             scored,
-            value=chosen.value,
-            success=(scored.success * n + a) / (n + a + b),
+            success=self.level.odds_prior.mean(round(scored.success * n), n),
             foul=(scored.foul * n + 1.0) / (n + 2.0),
         )
 
