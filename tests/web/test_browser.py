@@ -121,6 +121,33 @@ def test_a_language_picked_while_the_page_loads_is_kept(
     expect(page.locator("html")).to_have_attribute("lang", "fr")
 
 
+def test_the_lobby_has_its_own_language_choice(
+    page: Page, server_url: str, artifacts: Path
+) -> None:
+    """The lobby is modal: on a phone the header's menu (and its language) is out of reach."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server_url)
+    page.evaluate("localStorage.setItem('nineball.lang', 'en')")
+    page.reload()
+    expect(page.locator("#lobby")).to_be_visible()
+    assert page.input_value("#lobby-lang") == "en"
+    assert page.locator("#lobby-lang").is_visible()
+    page.locator("#lobby-lang").select_option("fr")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.locator("#lobby-start")).to_have_text("Commencer")
+    assert page.input_value("#lang") == "fr"  # the header's select follows
+    assert page.evaluate("localStorage.getItem('nineball.lang')") == "fr"
+    page.screenshot(path=artifacts / "lobby-language-phone.png")
+    # kept: the next visit opens in French, its lobby saying so
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.locator("#lobby")).to_be_visible()
+    assert page.input_value("#lobby-lang") == "fr"
+    page.locator("#lobby-lang").select_option("pl")
+    expect(page.locator("#lobby h2")).to_have_text("Nowy mecz")
+    assert page.input_value("#lang") == "pl"
+
+
 def test_a_scripted_session_in_the_browser(page: Page, server_url: str, artifacts: Path) -> None:
     page.set_viewport_size({"width": 1400, "height": 900})
     _start(page, server_url, "local", 3, 4)

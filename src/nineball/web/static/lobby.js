@@ -1,5 +1,5 @@
 // The lobby (a new match) and the history of matches with their statistics.
-import { t, tf } from "./i18n.js";
+import { lang, t, tf } from "./i18n.js";
 import { $, params } from "./state.js";
 import { join, status } from "./net.js";
 import { rememberLinks, showLinks } from "./links.js";
@@ -21,6 +21,14 @@ function names() {
 $("lobby").querySelectorAll("input[name=mode]").forEach((r) => r.addEventListener("change", names));
 document.addEventListener("langchange", names);
 
+// The lobby's own language select: the lobby is modal, so the header's (in the menu) cannot be
+// reached while it is open. Picking here picks in the header's, which switches and saves.
+$("lobby-lang").addEventListener("change", (ev) => {
+  $("lang").value = ev.target.value;
+  $("lang").dispatchEvent(new Event("change"));
+});
+document.addEventListener("langchange", () => { $("lobby-lang").value = lang(); });
+
 async function openLobby() {
   const lobby = $("lobby");
   const { levels, rules } = await (await fetch("/api/levels")).json();
@@ -41,6 +49,7 @@ async function openLobby() {
   const last = localStorage.getItem("nineball.last");
   $("lobby-continue").hidden = !last;
   $("lobby-continue").onclick = () => { const { match, token } = JSON.parse(last); lobby.close(); location.hash = `m=${match}&t=${token ?? ""}`; join(match, token); };
+  $("lobby-lang").value = lang();
   lobby.showModal();
 }
 
