@@ -178,8 +178,9 @@ def fit_odds_prior(kept: Sequence[int], n: int) -> OddsPrior:
     ``kept``: for each of many shots, how many of its ``n`` noisy samples kept the table. One,
     two and three Beta components are fitted by maximum likelihood (the beta-binomial, by EM
     from starts spread over the chances), and the one with the best Bayesian information
-    criterion is kept: more components only where the shots need them. Weights and Beta
-    parameters are rounded to two significant figures' worth of decimals. Only the samples are
+    criterion is kept: more components only where the shots need them. Weights are rounded to
+    three decimals (summing to 1), the Betas' a and b to two decimals or, under 0.1, two
+    significant figures. Only the samples are
     used, never what the shots did afterwards.
 
     Raises:
@@ -201,7 +202,12 @@ def fit_odds_prior(kept: Sequence[int], n: int) -> OddsPrior:
             best = (bic, parts)
     assert best is not None
     parts = sorted(best[1], key=lambda p: p[1] / (p[1] + p[2]))
-    return OddsPrior(tuple((_round(w), _round(a), _round(b)) for w, a, b in parts))
+    weights = [max(round(w, 3), 0.001) for w, _, _ in parts]
+    heaviest = weights.index(max(weights))
+    weights[heaviest] = round(1.0 - math.fsum(weights) + weights[heaviest], 3)
+    return OddsPrior(
+        tuple((w, _round(a), _round(b)) for w, (_, a, b) in zip(weights, parts, strict=True))
+    )
 
 
 def _round(x: float) -> float:
