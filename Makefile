@@ -43,12 +43,15 @@ chromium:
 	@if [ ! -x /usr/bin/chromium ]; then \
 		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; fi
 
+# pytest's worker processes (pytest-xdist): one per core, at most 4; 0 runs the tests in this process.
+PYTEST_WORKERS ?= auto
+
 test: $(VENV)/.installed-dev chromium
 	$(BIN)/ruff format --check $(LINTED)
 	$(BIN)/ruff check $(LINTED)
 	$(BIN)/mypy
 	$(BIN)/lint-imports
-	$(BIN)/pytest --cov --cov-report=term $(PYTEST_ARGS)
+	$(BIN)/pytest -n $(PYTEST_WORKERS) --maxprocesses 4 --cov --cov-report=term $(PYTEST_ARGS)
 	# the referee (rules/) must be fully covered, branches included
 	$(BIN)/coverage report --include='*/nineball/rules/*' --fail-under=100
 
