@@ -53,9 +53,9 @@ def test_bad_priors_and_counts_are_refused() -> None:
     ):
         with pytest.raises(InvalidInputError, match="odds_prior"):
             OddsPrior(bad)  # type: ignore[arg-type]
-    for k, n in ((-1, 32), (33, 32), (0, -1)):
+    for k, n in ((-1, 32), (33, 32), (0, -1), (3.5, 32), (True, 32), (3, 32.0), ("3", 32)):
         with pytest.raises(InvalidInputError, match="kept"):
-            SUCCESSION.mean(k, n)
+            SUCCESSION.mean(k, n)  # type: ignore[arg-type]
 
 
 def test_the_prior_is_found_from_the_samples_alone() -> None:

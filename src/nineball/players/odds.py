@@ -79,10 +79,15 @@ class OddsPrior:
         beta-binomial), and its mean is (kept + a) / (n + a + b).
 
         Raises:
-            InvalidInputError: ``n`` is negative or ``kept`` is outside 0..n.
+            InvalidInputError: ``kept`` or ``n`` is not a whole number, or ``kept`` is outside
+                0..n.
         """
-        if not (0 <= kept <= n):
-            raise InvalidInputError(f"kept must be in 0..{n}, got {kept}")
+        whole = (int, np.integer)
+        if not (
+            all(isinstance(x, whole) and not isinstance(x, bool) for x in (kept, n))
+            and 0 <= kept <= n
+        ):
+            raise InvalidInputError(f"kept must be a whole number in 0..{n!r}, got {kept!r}")
         if len(self.components) == 1:
             _, a, b = self.components[0]
             return (kept + a) / (n + a + b)
