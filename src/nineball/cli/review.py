@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
+from nineball.cli.common import percent
 from nineball.cli.records import load_or_report
 from nineball.errors import NineballError
 from nineball.game.record import InvalidRecordError
@@ -83,10 +84,10 @@ def run_review(
             str(s.shot),
             result.players[s.player],
             s.kind,
-            f"{s.before:.0%}",
-            f"{s.after:.0%}",
+            percent(s.before),
+            percent(s.after),
             f"{100 * s.change:+.0f}",
-            f"{s.match_before:.0%} -> {s.match_after:.0%}",
+            f"{percent(s.match_before)} -> {percent(s.match_after)}",
             s.mark.value,
             "; ".join(what),
         ]
@@ -95,7 +96,11 @@ def run_review(
             cells += (
                 ["", "", ""]
                 if alt is None
-                else [alt.target, f"{alt.best:.0%} / {alt.played:.0%}", f"{100 * alt.cost:.0f}"]
+                else [
+                    alt.target,
+                    f"{percent(alt.best)} / {percent(alt.played)}",
+                    f"{100 * alt.cost:.0f}",
+                ]
             )
         table.add_row(*cells, style=style)
     console.print(table)
