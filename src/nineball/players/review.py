@@ -6,7 +6,8 @@ model (:mod:`nineball.players.value`), from the layouts the record holds (nothin
 What the entry gained or lost is the change of the game's chance; a loss of more than
 :data:`MISTAKE` marks a mistake, of more than :data:`BLUNDER` a blunder, as chess players' analysis
 boards do. The loss includes the luck of the execution: a review says what happened to the
-player's chances, not why.
+player's chances, not why. A break is never marked: what it leaves is mostly the luck of the
+spread, and there is no other shot to have played (its change is still shown).
 
 With a ``level`` (:func:`review`'s option) every stroke is also set against the best shot that
 level finds from the same position (:class:`Alternative`): each stroke, the one played (as the
@@ -299,19 +300,20 @@ def review(
         pocketed = (
             () if facts is None else tuple(sorted(int(b) for b in facts.pocketed_object_balls))
         )
+        kind = _kind(entry)
         out.append(
             ShotReview(
                 game=entry.game + 1,
                 shot=entry.index + 1,
                 player=seat,
-                kind=_kind(entry),
+                kind=kind,
                 before=before,
                 after=after,
                 match_before=match_before,
                 match_after=match_after,
                 fouls=tuple(f.value for f in ruling.fouls),
                 pocketed=pocketed,
-                mark=_mark(after - before),
+                mark=Mark.NONE if kind == "break" else _mark(after - before),
                 alternative=None
                 if level is None
                 else _alternative(model, entry, position, level, seed),
