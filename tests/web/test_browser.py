@@ -39,7 +39,10 @@ def _act(page: Page, selector: str) -> None:
 
 def _drag_cue(page: Page, to: tuple[float, float]) -> None:
     # on the 3D table the camera may still be easing (after the last drag, say): the client
-    # points of table spots are only good once it is at rest
+    # points of table spots are only good once it is at rest. An ease begins at the frame after
+    # its cause (a new target), so two frames are let pass first: on a busy machine the camera
+    # was otherwise seen at rest just before it moved.
+    page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
     page.wait_for_function("window.nbView !== '3d' || window.nb3d.cameras.easing === null")
     cue = page.evaluate("window.nb.cue || window.nb.pendingCue")
     x0, y0 = page.evaluate("([x, y]) => window.nbToClient(x, y)", cue)
