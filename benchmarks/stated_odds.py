@@ -112,7 +112,7 @@ def main() -> None:
                     rows.append(
                         {
                             "search": chosen.success,
-                            "stated": player.level.odds_prior.mean(kept, n),
+                            "stated": player.say(fresh).success,
                             "kept": kept,
                             "observed": observed(
                                 player, placed, cue, chosen, args.repeats, seed + 1

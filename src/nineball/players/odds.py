@@ -160,7 +160,7 @@ def _em(
     weights = np.full(len(params), 1.0 / len(params))
     last = -math.inf
     for _ in range(200):
-        logs = np.stack([_log_bb(np.array([u]), np.array([v]), n)[0] for u, v in params])
+        logs = _log_bb(np.array([u for u, _ in params]), np.array([v for _, v in params]), n)
         joint = np.log(np.maximum(weights, 1e-300))[:, None] + logs
         top = joint.max(axis=0)
         total = top + np.log(np.exp(joint - top).sum(axis=0))
@@ -185,8 +185,7 @@ def fit_odds_prior(kept: Sequence[int], n: int) -> OddsPrior:
     from starts spread over the chances), and the one with the best Bayesian information
     criterion is kept: more components only where the shots need them. Weights are rounded to
     three decimals (summing to 1), the Betas' a and b to two decimals or, under 0.1, two
-    significant figures. Only the samples are
-    used, never what the shots did afterwards.
+    significant figures. Only the samples are used, never what the shots did afterwards.
 
     Raises:
         InvalidInputError: no counts, or a count outside 0..n.
@@ -216,5 +215,5 @@ def fit_odds_prior(kept: Sequence[int], n: int) -> OddsPrior:
 
 
 def _round(x: float) -> float:
-    """Two decimals, or three significant figures for numbers under 0.1 (never 0)."""
+    """Two decimals, or two significant figures for numbers under 0.1 (never 0)."""
     return round(x, 2) if x >= 0.1 else float(f"{x:.2g}")

@@ -313,7 +313,7 @@ def review(
                 match_after=match_after,
                 fouls=tuple(f.value for f in ruling.fouls),
                 pocketed=pocketed,
-                mark=Mark.NONE if kind == "break" else _mark(after - before),
+                mark=Mark.NONE if kind == RulingKind.BREAK.value else _mark(after - before),
                 alternative=None
                 if level is None
                 else _alternative(model, entry, position, level, seed),

@@ -56,6 +56,7 @@ from nineball.players.evaluation import (
     pot_quality,
 )
 from nineball.players.levels import BREAK, BREAKS, LEVELS, BreakPlan, Level
+from nineball.players.odds import SUCCESSION
 
 __all__ = [
     "BREAK",
@@ -235,14 +236,20 @@ class SearchPlayer:
         7% of the time and 97% for shots that work 96% (benchmarks/stated_odds.py;
         docs/players.md). The value stays the search's, which ranked the shots.
         """
-        scored = self.restate(view, rng, cue, chosen)
-        n = scored.samples
+        return self.say(self.restate(view, rng, cue, chosen))
+
+    def say(self, restated: Candidate) -> Candidate:
+        """What the player states of a shot from the fresh samples of :meth:`restate`.
+
+        The success under the level's prior, the foul by the rule of succession (:meth:`stated`).
+        """
+        n = restated.samples
         if n == 0:  # no execution noise: the one noiseless stroke says what happens
-            return scored
+            return restated
         return replace(
-            scored,
-            success=self.level.odds_prior.mean(round(scored.success * n), n),
-            foul=(scored.foul * n + 1.0) / (n + 2.0),
+            restated,
+            success=self.level.odds_prior.mean(round(restated.success * n), n),
+            foul=SUCCESSION.mean(round(restated.foul * n), n),
         )
 
     # ---------------------------------------------------------------- decisions

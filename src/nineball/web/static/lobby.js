@@ -22,7 +22,9 @@ $("lobby").querySelectorAll("input[name=mode]").forEach((r) => r.addEventListene
 document.addEventListener("langchange", names);
 
 // The lobby's own language select: the lobby is modal, so the header's (in the menu) cannot be
-// reached while it is open. Picking here picks in the header's, which switches and saves.
+// reached while it is open. It offers the header's languages; picking here picks in the header's,
+// which switches and saves.
+$("lobby-lang").innerHTML = $("lang").innerHTML;
 $("lobby-lang").addEventListener("change", (ev) => {
   $("lang").value = ev.target.value;
   $("lang").dispatchEvent(new Event("change"));
@@ -49,7 +51,6 @@ async function openLobby() {
   const last = localStorage.getItem("nineball.last");
   $("lobby-continue").hidden = !last;
   $("lobby-continue").onclick = () => { const { match, token } = JSON.parse(last); lobby.close(); location.hash = `m=${match}&t=${token ?? ""}`; join(match, token); };
-  $("lobby-lang").value = lang();
   lobby.showModal();
 }
 
