@@ -1,6 +1,8 @@
-"""The leaf kernels give the numbers of the numpy expressions they replaced, bit for bit."""
+"""The players' kernels give the numbers of the Python and numpy code they replaced, bit for bit."""
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 import pytest
@@ -8,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from numpy.typing import NDArray
 
-from nineball.equipment import PocketId
+from nineball.equipment import BallId, PocketId
 from nineball.physics import PhysicsParams, nine_foot
-from nineball.players._kernels import cluster_pairs, forest_leaves, open_lines
-from nineball.players.aim import pocket_aim
+from nineball.players._kernels import cluster_pairs, forest_leaves, open_lines, segments_clear
+from nineball.players.aim import is_path_clear, paths_clear, pocket_aim
 from nineball.players.value import shipped_value_model
 
 TABLE = nine_foot()
@@ -89,3 +91,47 @@ def test_the_forest_walk_agrees_with_numpy(rows: int) -> None:
         nodes = np.where(values <= model.threshold[nodes], model.left[nodes], model.right[nodes])
     assert leaves.tobytes() == model.value[nodes].tobytes()
     assert model.raw(x).tobytes() == model.value[nodes].sum(axis=1).tobytes()
+
+
+def _clear_python(
+    start: tuple[float, float], end: tuple[float, float], points: NDArray[np.float64]
+) -> bool:
+    """The Python reference: the nearest point of the segment to each centre, by ``hypot``."""
+    ax, ay = start
+    dx, dy = end[0] - ax, end[1] - ay
+    length2 = dx * dx + dy * dy
+    for px, py in points.tolist():
+        t = 0.0 if length2 == 0 else ((px - ax) * dx + (py - ay) * dy) / length2
+        t = min(1.0, max(0.0, t))
+        if math.hypot(ax + t * dx - px, ay + t * dy - py) < 2.0 * RADIUS - 1e-9:
+            return False
+    return True
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 9), st.booleans())
+def test_segments_clear_agrees_with_python(seed: int, n: int, packed: bool) -> None:
+    rng = np.random.default_rng(seed)
+    points = _layout(rng, n, packed).reshape(-1, 2)
+    ends = _layout(rng, 12, packed)
+    segments = [(tuple(ends[2 * i]), tuple(ends[2 * i + 1])) for i in range(6)]
+    segments.append((segments[0][0], segments[0][0]))  # a point: no length
+    if n:  # a segment that grazes the first ball at 2R less 1 mm
+        x, y = points[0]
+        segments.append(((x - 0.3, y + 2 * RADIUS - 1e-3), (x + 0.3, y + 2 * RADIUS - 1e-3)))
+    rows = np.array([(*a, *b) for a, b in segments], dtype=np.float64)
+    got = segments_clear(rows, points, 2.0 * RADIUS - 1e-9).tolist()
+    assert got == [_clear_python(a, b, points) for a, b in segments]
+    if n:
+        assert got[-1] is False
+
+
+def test_paths_clear_skips_balls_and_takes_no_segments() -> None:
+    layout = {BallId.CUE: (0.5, 0.5), BallId.ONE: (0.5, 1.0), BallId.TWO: (0.5, 1.5)}
+    line = ((0.5, 0.5), (0.5, 2.0))
+    assert paths_clear([line], layout, (BallId.CUE,), RADIUS) == [False]
+    assert paths_clear([line], layout, {BallId.CUE, BallId.ONE, BallId.TWO}, RADIUS) == [True]
+    assert is_path_clear(*line, layout, iter([BallId.CUE, BallId.ONE, BallId.TWO]), RADIUS)
+    assert paths_clear([], layout, (), RADIUS) == []
+    beside = ((0.6, 0.5), (0.6, 2.0))  # 10 cm to the side: clear of every ball
+    assert paths_clear([line, beside], layout, (BallId.CUE,), RADIUS) == [False, True]

@@ -210,6 +210,10 @@ def env_phase(match: Match, declared: bool) -> EnvPhase:
     return EnvPhase.STROKE
 
 
+def _unit(value: float) -> float:
+    return min(1.0, max(0.0, value))
+
+
 def encode(
     match: Match, me: Seat, phase: EnvPhase
 ) -> dict[str, NDArray[np.float32] | NDArray[np.int8]]:
@@ -218,7 +222,7 @@ def encode(
     balls = np.zeros((10, 3), dtype=np.float32)
     for ball, (x, y) in match.layout.items():
         row = balls[int(ball)]
-        row[0] = min(1.0, max(-1.0, 2.0 * x / table.width - 1.0))  # scalars: no np.clip call
+        row[0] = min(1.0, max(-1.0, 2.0 * x / table.width - 1.0))  # scalars: no np.clip calls
         row[1] = min(1.0, max(-1.0, 2.0 * y / table.length - 1.0))
         row[2] = 1.0
     state = match.state
@@ -230,11 +234,10 @@ def encode(
     in_hand = np.zeros(3, dtype=np.float32)
     in_hand[{CueBall.IN_PLACE: 0, CueBall.KITCHEN: 1, CueBall.ANYWHERE: 2}[state.cue_ball]] = 1.0
     fouls = np.array(
-        [state.game.consecutive_fouls[me] / 2.0, state.game.consecutive_fouls[me.other] / 2.0],
-        dtype=np.float32,
+        [_unit(state.game.consecutive_fouls[s] / 2.0) for s in (me, me.other)], dtype=np.float32
     )
     race = state.config.race_to
-    score = np.array([state.score[me] / race, state.score[me.other] / race], dtype=np.float32)
+    score = np.array([_unit(state.score[s] / race) for s in (me, me.other)], dtype=np.float32)
     mask = np.zeros(ACTION_SIZE, dtype=np.int8)
     if phase is EnvPhase.STROKE:
         mask[:5] = 1
@@ -249,8 +252,8 @@ def encode(
         "lowest": lowest,
         "phase": phase_hot,
         "in_hand": in_hand,
-        "fouls": np.clip(fouls, 0.0, 1.0),
-        "score": np.clip(score, 0.0, 1.0),
+        "fouls": fouls,
+        "score": score,
         "action_parts": mask,
     }
 

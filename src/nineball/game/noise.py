@@ -100,7 +100,8 @@ class ExecutionNoise:
         Speed and elevation stay in range, and the tip offset inside the miscue limit (a player
         whose hand wobbles past it still strikes the ball, at the edge of the tip's grip).
         """
-        d_aim, d_elev, d_speed, d_side, d_height = rng.standard_normal(5)
+        # as Python floats: the same values, and arithmetic without numpy's scalar overhead
+        d_aim, d_elev, d_speed, d_side, d_height = rng.standard_normal(5).tolist()
         if self.growth != 0.0:
             grown = self.factor(stroke.speed)
             d_aim, d_speed, d_side, d_height = (

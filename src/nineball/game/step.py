@@ -67,16 +67,22 @@ def to_referee_facts(trajectory: Trajectory, *, obstruction_moved: bool = False)
     )
 
 
-def obstruction_moved(layout: Layout, stroke: Stroke, params: PhysicsParams | None = None) -> bool:
+def obstruction_moved(
+    layout: Layout | Callable[[], Layout], stroke: Stroke, params: PhysicsParams | None = None
+) -> bool:
     """Clause 11: whether a jump, curve or massé attempt moves an obstructing ball.
 
     The stroke is such an attempt when the cue is raised at least
     :data:`nineball.physics.cue.ELEVATED`; the ball moves when the stick or the bridge hand
-    touches it (:func:`nineball.physics.cue.cue_contacts`).
+    touches it (:func:`nineball.physics.cue.cue_contacts`). ``layout`` may be a function that
+    gives the balls, called only for such an attempt (most strokes are level).
     """
-    if stroke.elevation < ELEVATED or BallId.CUE not in layout:
+    if stroke.elevation < ELEVATED:
         return False
-    balls = {int(b): p for b, p in layout.items()}
+    balls_of = layout() if callable(layout) else layout
+    if BallId.CUE not in balls_of:
+        return False
+    balls = {int(b): p for b, p in balls_of.items()}
     return bool(cue_contacts(balls, stroke, params))
 
 
@@ -142,7 +148,8 @@ def _outcome(
 ) -> ShotOutcome:
     """The ruling on a trajectory played from ``position`` and the position after it."""
     facts = to_referee_facts(
-        trajectory, obstruction_moved=obstruction_moved(position.balls, stroke, position.params)
+        trajectory,
+        obstruction_moved=obstruction_moved(lambda: position.balls, stroke, position.params),
     )
     ruling = shoot(position.state, facts, push_out=push_out)
     after = lying(trajectory)

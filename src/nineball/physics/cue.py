@@ -115,9 +115,13 @@ def cue_contacts(
     through = FOLLOW_THROUGH if d[2] >= 0.0 else min(FOLLOW_THROUGH, tip_z / -d[2])
     ahead = (tip_x + through * d[0], tip_y + through * d[1], tip_z + through * d[2])
     bridge = (cx - BRIDGE_DISTANCE * ca, cy - BRIDGE_DISTANCE * sa)
+    # No part of the stick, its follow-through or the hand reaches past this from the cue
+    # ball's centre (the tip lies within R of it); a ball farther away is not looked at.
+    reach = R + max(SHAFT_LENGTH, FOLLOW_THROUGH) + R + TIP_RADIUS + TAPER * SHAFT_LENGTH
+    reach = max(reach, BRIDGE_DISTANCE + R + HAND_RADIUS) + 0.01
     touched = []
     for ball, (x, y) in sorted(balls.items()):
-        if ball == 0:
+        if ball == 0 or abs(x - cx) > reach or abs(y - cy) > reach:
             continue
         centre = (x, y, R)
         distance, along = _segment_distance(centre, tip, back)

@@ -1,10 +1,13 @@
-"""The compiled loops of a leaf's valuation: the forest's walk and the table's open lines.
+"""The compiled loops of the players' geometry: the forest's walk, open lines, clear paths.
 
 A search values thousands of leaves per decision (:meth:`nineball.players.evaluation.Search.leaf`),
 and numpy's per-call cost on arrays of a few dozen numbers was most of a leaf's time. These
 kernels take plain arrays and floats and give the same numbers, bit for bit, as the numpy
 expressions they replace (tests/players/test_kernels.py holds those as references): the same
 operations in the same order, no fused multiply-adds (numba's default, without ``fastmath``).
+:func:`segments_clear` is the Python loop of a clear path compiled (the players test many lines
+per decision): the same answers, but where a distance lies within a rounding step (about 1e-16
+m) of the reach, as numba's ``hypot`` may differ from CPython's in the last bit.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import numpy as np
 from numba import njit
 from numpy.typing import NDArray
 
-__all__ = ["cluster_pairs", "forest_leaves", "open_lines"]
+__all__ = ["cluster_pairs", "forest_leaves", "open_lines", "segments_clear"]
 
 
 @njit(cache=True, error_model="numpy")
@@ -95,3 +98,28 @@ def cluster_pairs(points: NDArray[np.float64], within: float) -> int:
             if math.sqrt(dx * dx + dy * dy) < within:
                 count += 1
     return count
+
+
+@njit(cache=True, error_model="numpy")
+def segments_clear(
+    segments: NDArray[np.float64], points: NDArray[np.float64], reach: float
+) -> NDArray[np.bool_]:
+    """Each segment (x0, y0, x1, y1) of ``segments`` (m, 4): no centre of ``points`` near it.
+
+    A centre (a row of ``points``, (n, 2)) is near when its distance to the segment is less than
+    ``reach``: the nearest point of the segment, then the distance to it by ``hypot``
+    (:func:`nineball.players.aim.paths_clear` gives the reach and the balls).
+    """
+    out = np.ones(segments.shape[0], dtype=np.bool_)
+    for s in range(segments.shape[0]):
+        ax, ay = segments[s, 0], segments[s, 1]
+        dx, dy = segments[s, 2] - ax, segments[s, 3] - ay
+        length2 = dx * dx + dy * dy
+        for b in range(points.shape[0]):
+            px, py = points[b, 0], points[b, 1]
+            t = 0.0 if length2 == 0 else ((px - ax) * dx + (py - ay) * dy) / length2
+            t = min(1.0, max(0.0, t))
+            if math.hypot(ax + t * dx - px, ay + t * dy - py) < reach:
+                out[s] = False
+                break
+    return out

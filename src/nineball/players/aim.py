@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
+
+import numpy as np
 
 from nineball.equipment import BallId, PocketId, Point
 from nineball.game import TableSpec
 from nineball.game.position import Position
+from nineball.players._kernels import segments_clear
 
 __all__ = [
     "POCKET_SLACK",
     "cut_angle",
     "ghost_ball",
     "is_path_clear",
+    "paths_clear",
     "pocket_aim",
     "pot_chances",
     "pot_quality",
@@ -91,20 +95,27 @@ def is_path_clear(
     radius: float,
 ) -> bool:
     """No ball (but those in ``skip``) within 2R of the segment a moving ball's centre sweeps."""
-    ax, ay = start
-    dx, dy = end[0] - ax, end[1] - ay
-    length2 = dx * dx + dy * dy
+    return paths_clear([(start, end)], layout, skip, radius)[0]
+
+
+def paths_clear(
+    segments: Sequence[tuple[Point, Point]],
+    layout: Mapping[BallId, Point],
+    skip: Iterable[BallId],
+    radius: float,
+) -> list[bool]:
+    """:func:`is_path_clear` for each (start, end) of ``segments``, in one compiled call.
+
+    A ball's centre is in the way when it comes within 2R (less 1 nm) of the segment.
+    """
     skipped = skip if isinstance(skip, tuple | frozenset | set) else set(skip)
-    reach = 2.0 * radius - 1e-9
-    hypot = math.hypot
-    for ball, (px, py) in layout.items():
-        if ball in skipped:
-            continue
-        t = 0.0 if length2 == 0 else ((px - ax) * dx + (py - ay) * dy) / length2
-        t = min(1.0, max(0.0, t))
-        if hypot(ax + t * dx - px, ay + t * dy - py) < reach:
-            return False
-    return True
+    points = [p for ball, p in layout.items() if ball not in skipped]
+    if not segments:
+        return []
+    rows = np.array([(*a, *b) for a, b in segments], dtype=np.float64)
+    balls = np.array(points, dtype=np.float64).reshape(-1, 2)
+    clear: list[bool] = segments_clear(rows, balls, 2.0 * radius - 1e-9).tolist()
+    return clear
 
 
 POCKET_SLACK = 1.35
@@ -134,16 +145,20 @@ def pot_chances(view: Position, cue: Point, target: BallId, aim_sd: float) -> di
     r = view.params.radius
     ball = view.layout[target]
     chances: dict[PocketId, float] = {}
-    for pocket, (aim, (cx, cy), half_mouth, side) in _pockets(view.table).items():
-        ghost = ghost_ball(ball, aim, r)
-        cut = cut_angle(cue, ghost, ball, aim)
-        if cut > math.radians(80):
-            continue
-        skip = (BallId.CUE, target)
-        if not (
-            is_path_clear(cue, ghost, view.layout, skip, r)
-            and is_path_clear(ball, aim, view.layout, skip, r)
-        ):
+    open_: list[tuple[PocketId, _Pocket, Point, float]] = []  # makeable cuts, lines not checked
+    for pocket, each in _pockets(view.table).items():
+        ghost = ghost_ball(ball, each.aim, r)
+        cut = cut_angle(cue, ghost, ball, each.aim)
+        if cut <= math.radians(80):
+            open_.append((pocket, each, ghost, cut))
+    lines = paths_clear(
+        [line for _, each, ghost, _ in open_ for line in ((cue, ghost), (ball, each.aim))],
+        view.layout,
+        (BallId.CUE, target),
+        r,
+    )
+    for q, (pocket, (aim, (cx, cy), half_mouth, side), ghost, cut) in enumerate(open_):
+        if not (lines[2 * q] and lines[2 * q + 1]):
             continue
         d1 = math.hypot(ghost[0] - cue[0], ghost[1] - cue[1])
         d2 = math.hypot(aim[0] - ball[0], aim[1] - ball[1])

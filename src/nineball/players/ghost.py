@@ -20,7 +20,7 @@ from nineball.game import BallInput, Choice, CueBall, Stroke, simulate
 from nineball.game.layout import check_cue_placement
 from nineball.game.noise import TOURNAMENT_NOISE, ExecutionNoise
 from nineball.game.position import Position
-from nineball.players.aim import cut_angle, ghost_ball, is_path_clear, pocket_aim
+from nineball.players.aim import cut_angle, ghost_ball, is_path_clear, paths_clear, pocket_aim
 from nineball.players.base import Decision
 
 __all__ = ["GhostBallPlayer"]
@@ -49,6 +49,7 @@ class GhostBallPlayer:
         target = view.state.lowest
         ball = view.layout[target]
         best: tuple[float, float, float] | None = None  # (score, speed, aim)
+        makeable: list[tuple[Point, Point, float, float]] = []  # the lines not yet checked
         for pocket in PocketId:
             aim = pocket_aim(view.table, pocket)
             ghost = ghost_ball(ball, aim, r)
@@ -56,11 +57,16 @@ class GhostBallPlayer:
             if dist_cb < 1e-9:
                 continue
             cut = cut_angle(cue, ghost, ball, aim)
-            skip = {BallId.CUE, target}
-            if cut > math.radians(80) or not (
-                is_path_clear(cue, ghost, view.layout, skip, r)
-                and is_path_clear(ball, aim, view.layout, skip, r)
-            ):
+            if cut <= math.radians(80):
+                makeable.append((aim, ghost, dist_cb, cut))
+        lines = paths_clear(
+            [line for aim, ghost, _, _ in makeable for line in ((cue, ghost), (ball, aim))],
+            view.layout,
+            (BallId.CUE, target),
+            r,
+        )
+        for q, (aim, ghost, dist_cb, cut) in enumerate(makeable):
+            if not (lines[2 * q] and lines[2 * q + 1]):
                 continue
             distance = dist_cb + math.dist(ball, aim)
             speed = min(7.0, 1.2 + 1.0 * distance / max(math.cos(cut), 0.2))

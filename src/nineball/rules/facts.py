@@ -70,7 +70,8 @@ class ShotFacts:
             value = getattr(self, name)
             if not isinstance(value, frozenset):
                 raise InvalidShotError(f"{name}: expected a frozenset of balls, got {value!r}")
-            _balls(value, name)
+            if any(type(ball) is not BallId for ball in value):  # else balls, and no twice
+                _balls(value, name)
         both = self.pocketed & self.off_table
         if both:
             ball = min(both)
