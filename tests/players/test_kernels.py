@@ -12,7 +12,13 @@ from numpy.typing import NDArray
 
 from nineball.equipment import BallId, PocketId
 from nineball.physics import PhysicsParams, nine_foot
-from nineball.players._kernels import cluster_pairs, forest_leaves, open_lines, segments_clear
+from nineball.players._kernels import (
+    cluster_pairs,
+    forest_leaves,
+    near_segment,
+    open_lines,
+    segments_clear,
+)
 from nineball.players.aim import is_path_clear, paths_clear, pocket_aim
 from nineball.players.value import shipped_value_model
 
@@ -122,6 +128,9 @@ def test_segments_clear_agrees_with_python(seed: int, n: int, packed: bool) -> N
     rows = np.array([(*a, *b) for a, b in segments], dtype=np.float64)
     got = segments_clear(rows, points, 2.0 * RADIUS - 1e-9).tolist()
     assert got == [_clear_python(a, b, points) for a, b in segments]
+    for (a, b), row in zip(segments, rows, strict=True):  # and ball by ball, counted
+        near = sum(not _clear_python(a, b, points[i : i + 1]) for i in range(n))
+        assert near_segment(row, points, 2.0 * RADIUS - 1e-9) == near
     if n:
         assert got[-1] is False
 

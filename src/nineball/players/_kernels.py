@@ -18,7 +18,7 @@ import numpy as np
 from numba import njit
 from numpy.typing import NDArray
 
-__all__ = ["cluster_pairs", "forest_leaves", "open_lines", "segments_clear"]
+__all__ = ["cluster_pairs", "forest_leaves", "near_segment", "open_lines", "segments_clear"]
 
 
 @njit(cache=True, error_model="numpy")
@@ -101,6 +101,15 @@ def cluster_pairs(points: NDArray[np.float64], within: float) -> int:
 
 
 @njit(cache=True, error_model="numpy")
+def _near(ax: float, ay: float, dx: float, dy: float, px: float, py: float, reach: float) -> bool:
+    """Whether (px, py) is closer than ``reach`` to the segment from (ax, ay) by (dx, dy)."""
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else ((px - ax) * dx + (py - ay) * dy) / length2
+    t = min(1.0, max(0.0, t))
+    return math.hypot(ax + t * dx - px, ay + t * dy - py) < reach
+
+
+@njit(cache=True, error_model="numpy")
 def segments_clear(
     segments: NDArray[np.float64], points: NDArray[np.float64], reach: float
 ) -> NDArray[np.bool_]:
@@ -114,12 +123,23 @@ def segments_clear(
     for s in range(segments.shape[0]):
         ax, ay = segments[s, 0], segments[s, 1]
         dx, dy = segments[s, 2] - ax, segments[s, 3] - ay
-        length2 = dx * dx + dy * dy
         for b in range(points.shape[0]):
-            px, py = points[b, 0], points[b, 1]
-            t = 0.0 if length2 == 0 else ((px - ax) * dx + (py - ay) * dy) / length2
-            t = min(1.0, max(0.0, t))
-            if math.hypot(ax + t * dx - px, ay + t * dy - py) < reach:
+            if _near(ax, ay, dx, dy, points[b, 0], points[b, 1], reach):
                 out[s] = False
                 break
     return out
+
+
+@njit(cache=True, error_model="numpy")
+def near_segment(segment: NDArray[np.float64], points: NDArray[np.float64], reach: float) -> int:
+    """How many centres of ``points`` (n, 2) are near ``segment`` (x0, y0, x1, y1).
+
+    Near as in :func:`segments_clear` (:func:`nineball.players.aim.balls_in_path` gives the reach).
+    """
+    ax, ay = segment[0], segment[1]
+    dx, dy = segment[2] - ax, segment[3] - ay
+    count = 0
+    for b in range(points.shape[0]):
+        if _near(ax, ay, dx, dy, points[b, 0], points[b, 1], reach):
+            count += 1
+    return count

@@ -7,14 +7,16 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 import numpy as np
+from numpy.typing import NDArray
 
 from nineball.equipment import BallId, PocketId, Point
 from nineball.game import TableSpec
 from nineball.game.position import Position
-from nineball.players._kernels import segments_clear
+from nineball.players._kernels import near_segment, segments_clear
 
 __all__ = [
     "POCKET_SLACK",
+    "balls_in_path",
     "cut_angle",
     "ghost_ball",
     "is_path_clear",
@@ -104,18 +106,25 @@ def paths_clear(
     skip: Iterable[BallId],
     radius: float,
 ) -> list[bool]:
-    """:func:`is_path_clear` for each (start, end) of ``segments``, in one compiled call.
-
-    A ball's centre is in the way when it comes within 2R (less 1 nm) of the segment.
-    """
+    """:func:`is_path_clear` for each (start, end) of ``segments``, in one compiled call."""
     skipped = skip if isinstance(skip, tuple | frozenset | set) else set(skip)
     points = [p for ball, p in layout.items() if ball not in skipped]
     if not segments:
         return []
     rows = np.array([(*a, *b) for a, b in segments], dtype=np.float64)
     balls = np.array(points, dtype=np.float64).reshape(-1, 2)
-    clear: list[bool] = segments_clear(rows, balls, 2.0 * radius - 1e-9).tolist()
+    clear: list[bool] = segments_clear(rows, balls, _reach(radius)).tolist()
     return clear
+
+
+def balls_in_path(start: Point, end: Point, points: NDArray[np.float64], radius: float) -> int:
+    """How many of the centres ``points`` (n, 2) would block the path (as :func:`paths_clear`)."""
+    return int(near_segment(np.array((*start, *end), dtype=np.float64), points, _reach(radius)))
+
+
+def _reach(radius: float) -> float:
+    """How near a path a ball's centre blocks it: 2R, less 1 nm (balls that touch do not)."""
+    return 2.0 * radius - 1e-9
 
 
 POCKET_SLACK = 1.35

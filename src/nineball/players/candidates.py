@@ -21,7 +21,7 @@ from nineball.equipment import BallId, PocketId, Point
 from nineball.game import Stroke
 from nineball.game.position import Position
 from nineball.game.step import ShotOutcome
-from nineball.players.aim import cut_angle, ghost_ball, is_path_clear, pocket_aim
+from nineball.players.aim import cut_angle, ghost_ball, is_path_clear, paths_clear, pocket_aim
 from nineball.players.evaluation import Candidate, Search, speed_for
 from nineball.players.jump import jump_shots
 
@@ -273,11 +273,8 @@ def hidden(view: Position, cue: Point, target: BallId) -> bool:
     if d == 0.0:
         return False
     px, py = -dy / d, dx / d
-    skip = (BallId.CUE, target)
-    return not any(
-        is_path_clear(cue, (ball[0] + k * px, ball[1] + k * py), view.layout, skip, r)
-        for k in (0.0, 1.8 * r, -1.8 * r)
-    )
+    paths = [(cue, (ball[0] + k * px, ball[1] + k * py)) for k in (0.0, 1.8 * r, -1.8 * r)]
+    return not any(paths_clear(paths, view.layout, (BallId.CUE, target), r))
 
 
 def kick_routes(
@@ -469,13 +466,20 @@ def safeties(search: Search, cue: Point) -> list[Candidate]:
     ball = view.layout[target]
     skip = (BallId.CUE, target)
     tried: list[tuple[str, Stroke]] = []
+    aimed: list[tuple[str, Point, Point, float]] = []  # the cuts that may do, lines not checked
     for cushion, zone in safety_zones(view, ball):
         ghost = ghost_ball(ball, zone, r)
         cut = cut_angle(cue, ghost, ball, zone)
-        if cut > SAFETY_CUT or not (
-            is_path_clear(cue, ghost, view.layout, skip, r)
-            and is_path_clear(ball, zone, view.layout, skip, r)
-        ):
+        if cut <= SAFETY_CUT:
+            aimed.append((cushion, zone, ghost, cut))
+    lines = paths_clear(
+        [line for _, zone, ghost, _ in aimed for line in ((cue, ghost), (ball, zone))],
+        view.layout,
+        skip,
+        r,
+    )
+    for q, (cushion, zone, ghost, cut) in enumerate(aimed):
+        if not (lines[2 * q] and lines[2 * q + 1]):
             continue
         phi = math.atan2(ghost[1] - cue[1], ghost[0] - cue[0])
         distance, travel = math.dist(ball, zone), math.dist(cue, ghost)

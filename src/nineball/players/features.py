@@ -29,7 +29,7 @@ from nineball.errors import InvalidInputError
 from nineball.game import CueBall, Phase
 from nineball.game.position import Position
 from nineball.players._kernels import cluster_pairs, open_lines
-from nineball.players.aim import cut_angle, ghost_ball, is_path_clear, pocket_aim, pot_chances
+from nineball.players.aim import balls_in_path, cut_angle, ghost_ball, pocket_aim, pot_chances
 
 __all__ = [
     "AIM_SD",
@@ -150,6 +150,7 @@ def features(position: Position) -> NDArray[np.float64]:
     out[5] = float(game.consecutive_fouls[me.other])
     out[6] = float(len(balls))
     out[7] = float(int(lowest))
+    points = np.array([layout[b] for b in balls], dtype=np.float64)  # not the cue ball: it moves
     cue = layout.get(BallId.CUE)
     if game.cue_ball is CueBall.IN_PLACE and cue is not None:
         chances = pot_chances(position, cue, lowest, AIM_SD)
@@ -160,9 +161,8 @@ def features(position: Position) -> NDArray[np.float64]:
         if best is not None:
             aim = aims[best]
             out[11] = cut_angle(cue, ghost_ball(at, aim, r), at, aim)
-        out[12] = float(sum(not is_path_clear(cue, at, {b: layout[b]}, (), r) for b in balls[1:]))
+        out[12] = float(balls_in_path(cue, at, points[1:], r))
         out[13] = _rail(cue, width, length)
-    points = np.array([layout[b] for b in balls], dtype=np.float64)  # not the cue ball: it moves
     counts, nearest = open_lines(points, np.array(list(aims.values())), r)
     out[14], out[15] = counts[0], nearest[0]
     out[16] = _rail(at, width, length)

@@ -14,7 +14,13 @@ import sys
 import numpy as np
 
 from nineball.game import warm as game_warm
-from nineball.players._kernels import cluster_pairs, forest_leaves, open_lines, segments_clear
+from nineball.players._kernels import (
+    cluster_pairs,
+    forest_leaves,
+    near_segment,
+    open_lines,
+    segments_clear,
+)
 
 __all__ = ["main", "warm"]
 
@@ -26,6 +32,7 @@ def warm() -> None:
     open_lines(points, np.array([[0.0, 0.0], [1.0, 2.0]]), 0.028)
     cluster_pairs(points, 0.08)
     segments_clear(np.array([[0.1, 0.1, 1.0, 2.0]]), points, 0.056)
+    near_segment(np.array([0.1, 0.1, 1.0, 2.0]), points, 0.056)
     one = np.zeros(1, dtype=np.int64)
     forest_leaves(np.zeros((1, 1)), one, one, np.full(1, np.inf), one, one, np.zeros(1), 1)
 
