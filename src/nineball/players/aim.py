@@ -107,10 +107,10 @@ def paths_clear(
     radius: float,
 ) -> list[bool]:
     """:func:`is_path_clear` for each (start, end) of ``segments``, in one compiled call."""
-    skipped = skip if isinstance(skip, tuple | frozenset | set) else set(skip)
-    points = [p for ball, p in layout.items() if ball not in skipped]
     if not segments:
         return []
+    skipped = skip if isinstance(skip, tuple | frozenset | set) else set(skip)
+    points = [p for ball, p in layout.items() if ball not in skipped]
     rows = np.array([(*a, *b) for a, b in segments], dtype=np.float64)
     balls = np.array(points, dtype=np.float64).reshape(-1, 2)
     clear: list[bool] = segments_clear(rows, balls, _reach(radius)).tolist()
