@@ -176,6 +176,22 @@ def test_facts_must_be_frozensets() -> None:
         ShotFacts(first_contact="x")  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"rails": frozenset({10})}, "rails: 10 is not a ball"),
+        ({"pocketed": frozenset({True})}, "pocketed: True is not a ball"),
+        ({"off_table": frozenset({BallId.ONE, "2"})}, "off_table: '2' is not a ball"),
+    ],
+)
+def test_facts_made_directly_are_checked_ball_by_ball(
+    kwargs: dict[str, object], message: str
+) -> None:
+    """Sets of ``BallId`` are balls already; anything else in a set is checked as ``of`` does."""
+    with pytest.raises(InvalidShotError, match=message):
+        ShotFacts(**kwargs)  # type: ignore[arg-type]
+
+
 def test_facts_views() -> None:
     facts = ShotFacts.of(first_contact=2, pocketed=[0, 4], off_table=[5], rails=[0, 6])
     assert facts.pocketed_object_balls == {BallId.FOUR}
