@@ -19,7 +19,7 @@ from nineball.players._kernels import (
     open_lines,
     segments_clear,
 )
-from nineball.players.aim import is_path_clear, paths_clear, pocket_aim
+from nineball.players.aim import is_path_clear, paths_clear, pocket_aim, routes_clear
 from nineball.players.value import shipped_value_model
 
 TABLE = nine_foot()
@@ -144,3 +144,12 @@ def test_paths_clear_skips_balls_and_takes_no_segments() -> None:
     assert paths_clear([], layout, (), RADIUS) == []
     beside = ((0.6, 0.5), (0.6, 2.0))  # 10 cm to the side: clear of every ball
     assert paths_clear([line, beside], layout, (BallId.CUE,), RADIUS) == [False, True]
+    # routes: clear when every segment is; a blocked first segment leaves the next routes' own
+    assert routes_clear(
+        [[line, beside], [beside], [], [beside, line]], layout, (BallId.CUE,), RADIUS
+    ) == [
+        False,
+        True,
+        True,
+        False,
+    ]

@@ -67,23 +67,22 @@ def to_referee_facts(trajectory: Trajectory, *, obstruction_moved: bool = False)
     )
 
 
-def obstruction_moved(
-    layout: Layout | Callable[[], Layout], stroke: Stroke, params: PhysicsParams | None = None
-) -> bool:
+def obstruction_moved(layout: Layout, stroke: Stroke, params: PhysicsParams | None = None) -> bool:
     """Clause 11: whether a jump, curve or massé attempt moves an obstructing ball.
 
     The stroke is such an attempt when the cue is raised at least
-    :data:`nineball.physics.cue.ELEVATED`; the ball moves when the stick or the bridge hand
-    touches it (:func:`nineball.physics.cue.cue_contacts`). ``layout`` may be a function that
-    gives the balls, called only for such an attempt (most strokes are level).
+    :data:`nineball.physics.cue.ELEVATED` (:func:`_attempt`); the ball moves when the stick or
+    the bridge hand touches it (:func:`nineball.physics.cue.cue_contacts`).
     """
-    if stroke.elevation < ELEVATED:
+    if not _attempt(stroke) or BallId.CUE not in layout:
         return False
-    balls_of = layout() if callable(layout) else layout
-    if BallId.CUE not in balls_of:
-        return False
-    balls = {int(b): p for b, p in balls_of.items()}
+    balls = {int(b): p for b, p in layout.items()}
     return bool(cue_contacts(balls, stroke, params))
+
+
+def _attempt(stroke: Stroke) -> bool:
+    """Whether the stroke is a jump, curve or massé attempt (clause 11): a raised cue."""
+    return stroke.elevation >= ELEVATED
 
 
 def lying(trajectory: Trajectory) -> dict[BallId, Point]:
@@ -147,10 +146,9 @@ def _outcome(
     racks: Racks | None,
 ) -> ShotOutcome:
     """The ruling on a trajectory played from ``position`` and the position after it."""
-    facts = to_referee_facts(
-        trajectory,
-        obstruction_moved=obstruction_moved(lambda: position.balls, stroke, position.params),
-    )
+    # the balls are gathered only for an attempt (most strokes are level)
+    moved = _attempt(stroke) and obstruction_moved(position.balls, stroke, position.params)
+    facts = to_referee_facts(trajectory, obstruction_moved=moved)
     ruling = shoot(position.state, facts, push_out=push_out)
     after = lying(trajectory)
     if ruling.respotted:

@@ -24,6 +24,7 @@ __all__ = [
     "pocket_aim",
     "pot_chances",
     "pot_quality",
+    "routes_clear",
 ]
 
 AIM_DEPTH = 0.35
@@ -117,6 +118,21 @@ def paths_clear(
     return clear
 
 
+def routes_clear(
+    routes: Sequence[Sequence[tuple[Point, Point]]],
+    layout: Mapping[BallId, Point],
+    skip: Iterable[BallId],
+    radius: float,
+) -> list[bool]:
+    """Whether each route is clear: every one of its segments (:func:`paths_clear`).
+
+    A route is a shot's lines, the cue ball's to the ghost ball and the object ball's on; all
+    the routes' segments are checked in one compiled call.
+    """
+    clear = iter(paths_clear([line for route in routes for line in route], layout, skip, radius))
+    return [all([next(clear) for _ in route]) for route in routes]  # a list: each answer read
+
+
 def balls_in_path(start: Point, end: Point, points: NDArray[np.float64], radius: float) -> int:
     """How many of the centres ``points`` (n, 2) would block the path (as :func:`paths_clear`)."""
     return int(near_segment(np.array((*start, *end), dtype=np.float64), points, _reach(radius)))
@@ -160,14 +176,16 @@ def pot_chances(view: Position, cue: Point, target: BallId, aim_sd: float) -> di
         cut = cut_angle(cue, ghost, ball, each.aim)
         if cut <= math.radians(80):
             open_.append((pocket, each, ghost, cut))
-    lines = paths_clear(
-        [line for _, each, ghost, _ in open_ for line in ((cue, ghost), (ball, each.aim))],
+    clear = routes_clear(
+        [((cue, ghost), (ball, each.aim)) for _, each, ghost, _ in open_],
         view.layout,
         (BallId.CUE, target),
         r,
     )
-    for q, (pocket, (aim, (cx, cy), half_mouth, side), ghost, cut) in enumerate(open_):
-        if not (lines[2 * q] and lines[2 * q + 1]):
+    for (pocket, (aim, (cx, cy), half_mouth, side), ghost, cut), ok in zip(
+        open_, clear, strict=True
+    ):
+        if not ok:
             continue
         d1 = math.hypot(ghost[0] - cue[0], ghost[1] - cue[1])
         d2 = math.hypot(aim[0] - ball[0], aim[1] - ball[1])

@@ -21,7 +21,14 @@ from nineball.equipment import BallId, PocketId, Point
 from nineball.game import Stroke
 from nineball.game.position import Position
 from nineball.game.step import ShotOutcome
-from nineball.players.aim import cut_angle, ghost_ball, is_path_clear, paths_clear, pocket_aim
+from nineball.players.aim import (
+    cut_angle,
+    ghost_ball,
+    is_path_clear,
+    paths_clear,
+    pocket_aim,
+    routes_clear,
+)
 from nineball.players.evaluation import Candidate, Search, speed_for
 from nineball.players.jump import jump_shots
 
@@ -472,14 +479,11 @@ def safeties(search: Search, cue: Point) -> list[Candidate]:
         cut = cut_angle(cue, ghost, ball, zone)
         if cut <= SAFETY_CUT:
             aimed.append((cushion, zone, ghost, cut))
-    lines = paths_clear(
-        [line for _, zone, ghost, _ in aimed for line in ((cue, ghost), (ball, zone))],
-        view.layout,
-        skip,
-        r,
+    clear = routes_clear(
+        [((cue, ghost), (ball, zone)) for _, zone, ghost, _ in aimed], view.layout, skip, r
     )
-    for q, (cushion, zone, ghost, cut) in enumerate(aimed):
-        if not (lines[2 * q] and lines[2 * q + 1]):
+    for (cushion, zone, ghost, cut), ok in zip(aimed, clear, strict=True):
+        if not ok:
             continue
         phi = math.atan2(ghost[1] - cue[1], ghost[0] - cue[0])
         distance, travel = math.dist(ball, zone), math.dist(cue, ghost)

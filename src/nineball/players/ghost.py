@@ -20,7 +20,7 @@ from nineball.game import BallInput, Choice, CueBall, Stroke, simulate
 from nineball.game.layout import check_cue_placement
 from nineball.game.noise import TOURNAMENT_NOISE, ExecutionNoise
 from nineball.game.position import Position
-from nineball.players.aim import cut_angle, ghost_ball, is_path_clear, paths_clear, pocket_aim
+from nineball.players.aim import cut_angle, ghost_ball, is_path_clear, pocket_aim, routes_clear
 from nineball.players.base import Decision
 
 __all__ = ["GhostBallPlayer"]
@@ -59,14 +59,14 @@ class GhostBallPlayer:
             cut = cut_angle(cue, ghost, ball, aim)
             if cut <= math.radians(80):
                 makeable.append((aim, ghost, dist_cb, cut))
-        lines = paths_clear(
-            [line for aim, ghost, _, _ in makeable for line in ((cue, ghost), (ball, aim))],
+        clear = routes_clear(
+            [((cue, ghost), (ball, aim)) for aim, ghost, _, _ in makeable],
             view.layout,
             (BallId.CUE, target),
             r,
         )
-        for q, (aim, ghost, dist_cb, cut) in enumerate(makeable):
-            if not (lines[2 * q] and lines[2 * q + 1]):
+        for (aim, ghost, dist_cb, cut), ok in zip(makeable, clear, strict=True):
+            if not ok:
                 continue
             distance = dist_cb + math.dist(ball, aim)
             speed = min(7.0, 1.2 + 1.0 * distance / max(math.cos(cut), 0.2))
