@@ -21,14 +21,7 @@ from nineball.equipment import BallId, PocketId, Point
 from nineball.game import Stroke
 from nineball.game.position import Position
 from nineball.game.step import ShotOutcome
-from nineball.players.aim import (
-    cut_angle,
-    ghost_ball,
-    is_path_clear,
-    paths_clear,
-    pocket_aim,
-    routes_clear,
-)
+from nineball.players.aim import cut_angle, ghost_ball, is_path_clear, pocket_aim, routes_clear
 from nineball.players.evaluation import Candidate, Search, speed_for
 from nineball.players.jump import jump_shots
 
@@ -281,7 +274,7 @@ def hidden(view: Position, cue: Point, target: BallId) -> bool:
         return False
     px, py = -dy / d, dx / d
     paths = [(cue, (ball[0] + k * px, ball[1] + k * py)) for k in (0.0, 1.8 * r, -1.8 * r)]
-    return not any(paths_clear(paths, view.layout, (BallId.CUE, target), r))
+    return not any(routes_clear([[p] for p in paths], view.layout, (BallId.CUE, target), r))
 
 
 def kick_routes(
